@@ -1,0 +1,92 @@
+#!/bin/bash
+# Starts the server in the background and returns.
+#   -m standalone|cluster   run mode (default cluster, as Nacos)
+#   -p embedded             embedded storage in cluster mode
+#   -f config|naming        run only one function (default both)
+#   -c ip:port,ip:port      cluster members (otherwise conf/cluster.conf)
+#   -s NAME                 server jar name under target/ (default nacos-server)
+# JVM sizes come from the Nacos 2.0 performance report; override them with JVM_XMS, JVM_XMX,
+# JVM_XMN, JVM_MS (metaspace), JVM_MMS (max metaspace), JVM_MDM (max direct memory), and add
+# any other option with JAVA_OPT_EXT.
+set -euo pipefail
+
+BASE_DIR=$(cd "$(dirname "$0")/.." && pwd)
+MODE=cluster
+FUNCTION_MODE=""
+MEMBER_LIST=""
+EMBEDDED_STORAGE=""
+SERVER=nacos-server
+
+while getopts ":m:f:s:c:p:" opt; do
+    case $opt in
+        m) MODE=$OPTARG ;;
+        f) FUNCTION_MODE=$OPTARG ;;
+        s) SERVER=$OPTARG ;;
+        c) MEMBER_LIST=$OPTARG ;;
+        p) EMBEDDED_STORAGE=$OPTARG ;;
+        ?) echo "Unknown parameter: -$OPTARG. Usage: startup.sh [-m standalone|cluster] [-p embedded] [-f config|naming] [-c members] [-s jar]" >&2
+           exit 1 ;;
+    esac
+done
+case $MODE in
+    standalone|cluster) ;;
+    *) echo "-m must be standalone or cluster, not '$MODE'" >&2; exit 1 ;;
+esac
+
+if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+    JAVA="$JAVA_HOME/bin/java"
+elif command -v java >/dev/null 2>&1; then
+    JAVA=$(command -v java)
+else
+    echo "No java found: install Java 17 or later, or set JAVA_HOME." >&2
+    exit 1
+fi
+
+LOG_DIR="$BASE_DIR/logs"
+PID_FILE="$LOG_DIR/nacos.pid"
+mkdir -p "$LOG_DIR"
+if [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
+    echo "nacos is already running from $BASE_DIR (pid $(cat "$PID_FILE")); stop it with bin/shutdown.sh first." >&2
+    exit 1
+fi
+
+JAVA_OPT=()
+if [ "$MODE" = standalone ]; then
+    JAVA_OPT+=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}" -Dnacos.standalone=true)
+else
+    JAVA_OPT+=(-server -Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}"
+        -XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
+    if [ "$EMBEDDED_STORAGE" = embedded ]; then
+        JAVA_OPT+=(-DembeddedStorage=true)
+    fi
+fi
+JAVA_OPT+=(-XX:MaxDirectMemorySize="${JVM_MDM:-1g}" -XX:-OmitStackTraceInFastThrow
+    -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$LOG_DIR/java_heapdump.hprof" -XX:-UseLargePages)
+
+# The report's CMS options where the JVM still has CMS (JDK 8-13); G1 with a like pause goal otherwise.
+if "$JAVA" -XX:+UseConcMarkSweepGC -version >/dev/null 2>&1; then
+    JAVA_OPT+=(-XX:+UseConcMarkSweepGC -XX:+UseCMSCompactAtFullCollection -XX:CMSInitiatingOccupancyFraction=70
+        -XX:+CMSParallelRemarkEnabled -XX:SoftRefLRUPolicyMSPerMB=0 -XX:+CMSClassUnloadingEnabled -XX:SurvivorRatio=8)
+else
+    JAVA_OPT+=(-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:SoftRefLRUPolicyMSPerMB=0)
+fi
+JAVA_OPT+=("-Xlog:gc*:file=$LOG_DIR/nacos_gc.log:time,tags:filecount=10,filesize=100m")
+
+[ -n "$FUNCTION_MODE" ] && JAVA_OPT+=(-Dnacos.functionMode="$FUNCTION_MODE")
+[ -n "$MEMBER_LIST" ] && JAVA_OPT+=(-Dnacos.member.list="$MEMBER_LIST")
+JAVA_OPT+=(-Dnacos.home="$BASE_DIR")
+# shellcheck disable=SC2206
+[ -n "${JAVA_OPT_EXT:-}" ] && JAVA_OPT+=(${JAVA_OPT_EXT})
+
+JAR="$BASE_DIR/target/$SERVER.jar"
+if [ ! -f "$JAR" ]; then
+    echo "Server jar $JAR not found." >&2
+    exit 1
+fi
+
+echo "$JAVA ${JAVA_OPT[*]} -jar $JAR" > "$LOG_DIR/start.out"
+nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$JAR" \
+    --spring.config.additional-location="file:$BASE_DIR/conf/" \
+    --logging.config="$BASE_DIR/conf/nacos-logback.xml" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &
+echo $! > "$PID_FILE"
+echo "nacos is starting with $MODE mode (pid $!). You can check the logs in $LOG_DIR/start.out and $LOG_DIR/nacos.log"

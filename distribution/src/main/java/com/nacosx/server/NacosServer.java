@@ -1,0 +1,15 @@
+package com.nacosx.server;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+/** The server process: one Spring Boot application holding core, config and naming. */
+@SpringBootApplication(scanBasePackages = "com.nacosx")
+@ConfigurationPropertiesScan("com.nacosx")
+public class NacosServer {
+
+    public static void main(String[] args) {
+        SpringApplication.run(NacosServer.class, args);
+    }
+}

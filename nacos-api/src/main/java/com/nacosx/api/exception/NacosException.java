@@ -1,0 +1,46 @@
+package com.nacosx.api.exception;
+
+/**
+ * A failure the caller can act on. It carries the HTTP status the 1.x API answers with (which is
+ * also the errCode the official server reports) and the Nacos detail code.
+ */
+public class NacosException extends RuntimeException {
+
+    public static final int BAD_REQUEST = 400;
+    public static final int NOT_FOUND = 404;
+    public static final int CONFLICT = 409;
+    public static final int SERVER_ERROR = 500;
+    public static final int SERVICE_UNAVAILABLE = 503;
+
+    private final int status;
+    private final ErrorCode errorCode;
+
+    public NacosException(int status, ErrorCode errorCode, String message) {
+        super(message);
+        this.status = status;
+        this.errorCode = errorCode;
+    }
+
+    public NacosException(int status, ErrorCode errorCode, String message, Throwable cause) {
+        super(message, cause);
+        this.status = status;
+        this.errorCode = errorCode;
+    }
+
+    public static NacosException badRequest(String message) {
+        return new NacosException(BAD_REQUEST, ErrorCode.PARAMETER_VALIDATE_ERROR, message);
+    }
+
+    public static NacosException missingParameter(String name) {
+        return new NacosException(BAD_REQUEST, ErrorCode.PARAMETER_MISSING,
+                "Required parameter '" + name + "' is not present");
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public ErrorCode errorCode() {
+        return errorCode;
+    }
+}

@@ -1,0 +1,41 @@
+package com.nacosx.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the configuration center, bound once from {@code nacos.config.*}.
+ *
+ * @param maxContent          the largest content a publish may carry, in characters
+ *                            ({@code nacos.config.max-content}, default 10 MiB)
+ * @param longPollMinTimeout  the shortest hold of a 1.x long poll, whatever the client asks
+ *                            ({@code nacos.config.long-poll.min-timeout}, default 10 s)
+ * @param longPollMargin      a held poll answers this much before the client's timeout, so the
+ *                            answer arrives before the client gives up ({@code nacos.config.long-poll.margin}, 500 ms)
+ */
+@ConfigurationProperties(prefix = "nacos.config")
+public record ConfigProperties(Integer maxContent, LongPoll longPoll) {
+
+    public static final int DEFAULT_MAX_CONTENT = 10 * 1024 * 1024;
+
+    public ConfigProperties {
+        if (maxContent == null) {
+            maxContent = DEFAULT_MAX_CONTENT;
+        }
+        if (longPoll == null) {
+            longPoll = new LongPoll(null, null);
+        }
+    }
+
+    /** Holding of 1.x long polls. */
+    public record LongPoll(Duration minTimeout, Duration margin) {
+        public LongPoll {
+            if (minTimeout == null) {
+                minTimeout = Duration.ofSeconds(10);
+            }
+            if (margin == null) {
+                margin = Duration.ofMillis(500);
+            }
+        }
+    }
+}

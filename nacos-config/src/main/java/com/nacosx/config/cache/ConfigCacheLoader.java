@@ -1,0 +1,56 @@
+package com.nacosx.config.cache;
+
+import com.nacosx.config.model.ConfigEntry;
+import com.nacosx.config.model.ConfigType;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.config.store.ConfigInfoStore;
+import com.nacosx.config.store.GrayStore;
+import com.nacosx.core.readiness.ServerReadiness;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.stereotype.Component;
+
+/**
+ * Fills the cache from the database once, while the server starts; the HTTP port opens only
+ * afterwards, and readiness stays closed until it is done.
+ */
+@Component
+public class ConfigCacheLoader implements SmartInitializingSingleton {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
+    private static final String GATE = "config-cache";
+
+    private final ConfigInfoStore configs;
+    private final GrayStore grays;
+    private final ConfigCache cache;
+    private final ConfigService service;
+    private final ServerReadiness readiness;
+
+    public ConfigCacheLoader(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigService service,
+            ServerReadiness readiness) {
+        this.configs = configs;
+        this.grays = grays;
+        this.cache = cache;
+        this.service = service;
+        this.readiness = readiness;
+        readiness.close(GATE);
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+        long start = System.currentTimeMillis();
+        configs.forEach(row -> {
+            ConfigEntry entry = ConfigEntry.of(row.content(), ConfigType.normalize(row.type()), row.modifyTime(),
+                    row.encryptedDataKey());
+            cache.update(row.key(), cached -> cached.withFormal(entry));
+        });
+        grays.forEach(gray -> {
+            CachedConfig cached = cache.get(gray.key());
+            String type = cached != null && cached.formal() != null ? cached.formal().type() : ConfigType.DEFAULT;
+            service.applyGrayToCache(gray, type);
+        });
+        readiness.open(GATE);
+        LOG.info("config cache loaded: {} configs in {} ms", cache.size(), System.currentTimeMillis() - start);
+    }
+}

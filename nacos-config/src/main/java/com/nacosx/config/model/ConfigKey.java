@@ -1,0 +1,28 @@
+package com.nacosx.config.model;
+
+import com.nacosx.api.common.Constants;
+
+/**
+ * Identifies one config: dataId, group and tenant (namespace id; the public namespace is the
+ * empty tenant).
+ */
+public record ConfigKey(String dataId, String group, String tenant) {
+
+    public ConfigKey {
+        tenant = tenant == null ? "" : tenant;
+    }
+
+    /** The record a 1.x long poll answers for this key: dataId, group and tenant, separated as the client parses them. */
+    public String changedRecord() {
+        StringBuilder record = new StringBuilder().append(dataId).append(Constants.WORD_SEPARATOR).append(group);
+        if (!tenant.isEmpty()) {
+            record.append(Constants.WORD_SEPARATOR).append(tenant);
+        }
+        return record.append(Constants.LINE_SEPARATOR).toString();
+    }
+
+    @Override
+    public String toString() {
+        return tenant.isEmpty() ? dataId + "+" + group : dataId + "+" + group + "+" + tenant;
+    }
+}

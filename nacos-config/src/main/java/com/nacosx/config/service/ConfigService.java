@@ -1,0 +1,269 @@
+package com.nacosx.config.service;
+
+import com.nacosx.api.common.Constants;
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.config.cache.CachedConfig;
+import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.model.ConfigEntry;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.ConfigType;
+import com.nacosx.config.model.ConfigWrite;
+import com.nacosx.config.model.GrayConfig;
+import com.nacosx.config.model.Page;
+import com.nacosx.config.model.StoredConfig;
+import com.nacosx.config.store.ConfigInfoStore;
+import com.nacosx.config.store.GrayStore;
+import com.nacosx.config.store.HistoryStore;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The rules of the configuration center, shared by every door (1.x HTTP today, gRPC next). A write
+ * commits the row and its history in one transaction, then updates the cache, then tells the
+ * listeners: a read on this node after a successful publish always sees the new content.
+ * Writes to one config are serialized so the cache follows the database's order.
+ */
+@Service
+public class ConfigService {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
+    private static final int LOCK_STRIPES = 64;
+
+    private final ConfigInfoStore configs;
+    private final GrayStore grays;
+    private final HistoryStore history;
+    private final ConfigCache cache;
+    private final ConfigValidator validator;
+    private final TransactionTemplate transaction;
+    private final List<ConfigChangeListener> listeners;
+    private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
+
+    public ConfigService(ConfigInfoStore configs, GrayStore grays, HistoryStore history, ConfigCache cache,
+            ConfigValidator validator, TransactionTemplate transaction, List<ConfigChangeListener> listeners) {
+        this.configs = configs;
+        this.grays = grays;
+        this.history = history;
+        this.cache = cache;
+        this.validator = validator;
+        this.transaction = transaction;
+        this.listeners = List.copyOf(listeners);
+        for (int i = 0; i < LOCK_STRIPES; i++) {
+            locks[i] = new ReentrantLock();
+        }
+    }
+
+    /** A validated key; the public namespace ("", "public", or none) is the empty tenant. */
+    public ConfigKey key(String dataId, String group, String tenant) {
+        String namespace = normalizeTenant(tenant);
+        validator.checkKey(dataId, group, namespace);
+        return new ConfigKey(dataId.trim(), group.trim(), namespace);
+    }
+
+    public static String normalizeTenant(String tenant) {
+        if (tenant == null || tenant.isBlank() || Constants.PUBLIC_NAMESPACE_ID.equalsIgnoreCase(tenant.trim())
+                || "null".equals(tenant.trim())) {
+            return Constants.DEFAULT_NAMESPACE_TENANT;
+        }
+        return tenant.trim();
+    }
+
+    /** What a reader gets: the beta if its IP is listed, else the tag it asked for, else the formal content. */
+    public Served read(ConfigKey key, String clientIp, String tag) {
+        CachedConfig cached = cache.get(key);
+        ConfigEntry entry = cached == null ? null : cached.resolve(clientIp, tag);
+        if (entry == null) {
+            return null;
+        }
+        boolean beta = entry == cached.beta();
+        return new Served(entry, beta, !beta && entry != cached.formal() ? tag : null);
+    }
+
+    /**
+     * A read's answer.
+     *
+     * @param beta whether the reader got the beta
+     * @param tag  the tag whose variant the reader got, or null
+     */
+    public record Served(ConfigEntry entry, boolean beta, String tag) {
+    }
+
+    public void publish(ConfigKey key, ConfigWrite write, PublishOptions options) {
+        validator.checkContent(write.content());
+        validator.checkTag(options.tag());
+        ConfigWrite typed = new ConfigWrite(write.content(), ConfigType.normalize(write.type()), write.appName(),
+                write.srcIp(), write.srcUser(), write.desc(), write.use(), write.effect(), write.schema(),
+                write.encryptedDataKey(), write.tags());
+        withLock(key, () -> {
+            if (options.betaIps() != null) {
+                publishGray(key, typed, GrayConfig.BETA, options.betaIps());
+            } else if (options.tag() != null) {
+                publishGray(key, typed, GrayConfig.tagGrayName(options.tag()), options.tag());
+            } else {
+                publishFormal(key, typed, options.casMd5());
+            }
+        });
+        notifyListeners(key);
+    }
+
+    private void publishFormal(ConfigKey key, ConfigWrite write, String casMd5) {
+        long now = System.currentTimeMillis();
+        transaction.executeWithoutResult(status -> {
+            Optional<StoredConfig> existing = configs.find(key);
+            if (existing.isEmpty()) {
+                insertFormal(key, write, now);
+                return;
+            }
+            StoredConfig old = existing.get();
+            if (!configs.update(old.id(), write, now, casMd5)) {
+                throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.RESOURCE_CONFLICT,
+                        "Cas publish fail, server md5 may have changed. Read the config again and retry with its md5");
+            }
+            history.record(old.id(), key, old.content(), old.md5(), old.appName(), write.srcIp(), write.srcUser(),
+                    HistoryStore.UPDATE, null, old.encryptedDataKey(), now);
+            configs.replaceTags(old.id(), key, write.tags());
+        });
+        ConfigEntry entry = ConfigEntry.of(write.content(), write.type(), now, write.encryptedDataKey());
+        cache.update(key, cached -> cached.withFormal(entry));
+        LOG.info("published {} md5={} from {}", key, entry.md5(), write.srcIp());
+    }
+
+    private void insertFormal(ConfigKey key, ConfigWrite write, long now) {
+        long id;
+        try {
+            id = configs.insert(key, write, now);
+        } catch (DuplicateKeyException e) {
+            throw new NacosException(NacosException.CONFLICT, ErrorCode.RESOURCE_CONFLICT, "config " + key
+                    + " was created by another node at the same time; publish again", e);
+        }
+        history.record(id, key, write.content(), write.md5(), write.appName(), write.srcIp(), write.srcUser(),
+                HistoryStore.INSERT, null, write.encryptedDataKey(), now);
+        configs.replaceTags(id, key, write.tags());
+    }
+
+    private void publishGray(ConfigKey key, ConfigWrite write, String grayName, String expr) {
+        long now = System.currentTimeMillis();
+        GrayConfig gray = new GrayConfig(0, key, grayName, expr, write.content(), write.md5(), write.appName(),
+                write.encryptedDataKey(), now, write.srcIp(), write.srcUser());
+        transaction.executeWithoutResult(status -> {
+            Optional<GrayConfig> previous = grays.upsert(gray);
+            GrayConfig recorded = previous.orElseGet(() -> grays.find(key, grayName).orElseThrow());
+            history.record(recorded.id(), key, recorded.content(), recorded.md5(), recorded.appName(), write.srcIp(),
+                    write.srcUser(), previous.isPresent() ? HistoryStore.UPDATE : HistoryStore.INSERT, grayName,
+                    recorded.encryptedDataKey(), now);
+        });
+        applyGrayToCache(gray, write.type());
+        LOG.info("published {} variant {} ({}) from {}", key, grayName, expr, write.srcIp());
+    }
+
+    /** Puts a variant into the cache; used by writes and by the loader at start. */
+    public void applyGrayToCache(GrayConfig gray, String type) {
+        ConfigEntry entry = ConfigEntry.of(gray.content(), type, gray.modifyTime(), gray.encryptedDataKey());
+        if (gray.isBeta()) {
+            cache.update(gray.key(), cached -> cached.withBeta(entry, ipsOf(gray.expr())));
+        } else if (gray.tag() != null) {
+            cache.update(gray.key(), cached -> cached.withTag(gray.tag(), entry));
+        }
+    }
+
+    private static Set<String> ipsOf(String betaIps) {
+        return Arrays.stream(betaIps.split(",")).map(String::trim).filter(ip -> !ip.isEmpty())
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** Removes the formal config, or only the variant of {@code tag}. Removing what is absent succeeds. */
+    public void remove(ConfigKey key, String tag, String srcIp, String srcUser) {
+        validator.checkTag(tag);
+        if (tag != null && !tag.isBlank()) {
+            removeGray(key, GrayConfig.tagGrayName(tag.trim()), srcIp, srcUser);
+            return;
+        }
+        withLock(key, () -> {
+            long now = System.currentTimeMillis();
+            transaction.executeWithoutResult(status -> configs.find(key).ifPresent(old -> {
+                configs.delete(old.id());
+                history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
+                        HistoryStore.DELETE, null, old.encryptedDataKey(), now);
+            }));
+            cache.update(key, cached -> cached.withFormal(null));
+            LOG.info("removed {} from {}", key, srcIp);
+        });
+        notifyListeners(key);
+    }
+
+    /** Stops the beta of a config. */
+    public void removeBeta(ConfigKey key, String srcIp, String srcUser) {
+        removeGray(key, GrayConfig.BETA, srcIp, srcUser);
+    }
+
+    private void removeGray(ConfigKey key, String grayName, String srcIp, String srcUser) {
+        withLock(key, () -> {
+            long now = System.currentTimeMillis();
+            transaction.executeWithoutResult(status -> grays.find(key, grayName).ifPresent(old -> {
+                grays.delete(old.id());
+                history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
+                        HistoryStore.DELETE, grayName, old.encryptedDataKey(), now);
+            }));
+            if (GrayConfig.BETA.equals(grayName)) {
+                cache.update(key, cached -> cached.withBeta(null, Set.of()));
+            } else {
+                cache.update(key, cached -> cached.withTag(grayName.substring(GrayConfig.TAG_PREFIX.length()), null));
+            }
+            LOG.info("removed {} variant {} from {}", key, grayName, srcIp);
+        });
+        notifyListeners(key);
+    }
+
+    /** Removes the configs with these row ids; ids that do not exist are skipped. */
+    public void removeByIds(List<Long> ids, String srcIp, String srcUser) {
+        for (StoredConfig config : configs.findByIds(ids)) {
+            remove(config.key(), null, srcIp, srcUser);
+        }
+    }
+
+    public Optional<GrayConfig> beta(ConfigKey key) {
+        return grays.find(key, GrayConfig.BETA);
+    }
+
+    /** The stored row with its config tags, for the detail view. */
+    public Optional<ConfigDetail> detail(ConfigKey key) {
+        return configs.find(key).map(row -> new ConfigDetail(row, configs.tagsOf(row.id())));
+    }
+
+    public Page<StoredConfig> search(ConfigInfoStore.SearchCriteria criteria, int pageNo, int pageSize) {
+        validator.checkTenant(criteria.tenant());
+        if (pageNo < 1 || pageSize < 1 || pageSize > 500) {
+            throw NacosException.badRequest("pageNo must be >= 1 and pageSize between 1 and 500");
+        }
+        return configs.search(criteria, pageNo, pageSize);
+    }
+
+    /** A stored config and its tags. */
+    public record ConfigDetail(StoredConfig config, List<String> tags) {
+    }
+
+    private void withLock(ConfigKey key, Runnable action) {
+        ReentrantLock lock = locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)];
+        lock.lock();
+        try {
+            action.run();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void notifyListeners(ConfigKey key) {
+        for (ConfigChangeListener listener : listeners) {
+            listener.configChanged(key);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package com.nacosx.config.store;
+
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.ConfigWrite;
+import com.nacosx.config.model.Page;
+import com.nacosx.config.model.StoredConfig;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.stereotype.Repository;
+
+/** The formal configs: table config_info, with their config tags in config_tags_relation. */
+@Repository
+public class ConfigInfoStore {
+
+    private static final String COLUMNS = "id, data_id, group_id, tenant_id, content, md5, type, app_name, "
+            + "encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip, c_desc, c_use, effect, c_schema";
+    private static final String KEY_MATCH = "data_id = ? AND group_id = ? AND tenant_id = ?";
+
+    private final JdbcTemplate jdbc;
+    private final SqlDialect dialect;
+
+    public ConfigInfoStore(JdbcTemplate jdbc, DataSourceSettings settings) {
+        this.jdbc = jdbc;
+        this.dialect = settings.dialect();
+    }
+
+    public Optional<StoredConfig> find(ConfigKey key) {
+        List<StoredConfig> rows = jdbc.query("SELECT " + COLUMNS + " FROM config_info WHERE " + KEY_MATCH,
+                ConfigInfoStore::toStoredConfig, key.dataId(), key.group(), key.tenant());
+        return rows.stream().findFirst();
+    }
+
+    public List<StoredConfig> findByIds(List<Long> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        String marks = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
+        return jdbc.query("SELECT " + COLUMNS + " FROM config_info WHERE id IN (" + marks + ")",
+                ConfigInfoStore::toStoredConfig, ids.toArray());
+    }
+
+    /** Streams every row to the consumer, for loading the cache. */
+    public void forEach(Consumer<StoredConfig> consumer) {
+        jdbc.query("SELECT " + COLUMNS + " FROM config_info", rs -> {
+            consumer.accept(toStoredConfig(rs, 0));
+        });
+    }
+
+    public long insert(ConfigKey key, ConfigWrite write, long now) {
+        KeyHolder keys = new GeneratedKeyHolder();
+        Timestamp time = new Timestamp(now);
+        jdbc.update(connection -> {
+            PreparedStatement ps = connection.prepareStatement("INSERT INTO config_info (data_id, group_id, tenant_id, "
+                    + "content, md5, type, app_name, encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip, "
+                    + "c_desc, c_use, effect, c_schema) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    Statement.RETURN_GENERATED_KEYS);
+            int i = bindKey(ps, 1, key);
+            ps.setString(i++, write.content());
+            ps.setString(i++, write.md5());
+            ps.setString(i++, write.type());
+            ps.setString(i++, write.appName());
+            ps.setString(i++, nullToEmpty(write.encryptedDataKey()));
+            ps.setTimestamp(i++, time);
+            ps.setTimestamp(i++, time);
+            bindDetails(ps, i, write);
+            return ps;
+        }, keys);
+        return keys.getKeyList().isEmpty() ? find(key).orElseThrow().id()
+                : ((Number) keys.getKeyList().get(0).values().iterator().next()).longValue();
+    }
+
+    /**
+     * Updates a row; with {@code expectedMd5} only while the stored md5 still equals it.
+     *
+     * @return whether the row was updated
+     */
+    public boolean update(long id, ConfigWrite write, long now, String expectedMd5) {
+        String sql = "UPDATE config_info SET content = ?, md5 = ?, type = ?, app_name = ?, encrypted_data_key = ?, "
+                + "gmt_modified = ?, src_user = ?, src_ip = ?, c_desc = ?, c_use = ?, effect = ?, c_schema = ? "
+                + "WHERE id = ?" + (expectedMd5 == null ? "" : " AND (md5 = ? OR md5 IS NULL OR md5 = '')");
+        int rows = jdbc.update(sql, ps -> {
+            int i = 1;
+            ps.setString(i++, write.content());
+            ps.setString(i++, write.md5());
+            ps.setString(i++, write.type());
+            ps.setString(i++, write.appName());
+            ps.setString(i++, nullToEmpty(write.encryptedDataKey()));
+            ps.setTimestamp(i++, new Timestamp(now));
+            i = bindDetails(ps, i, write);
+            ps.setLong(i++, id);
+            if (expectedMd5 != null) {
+                ps.setString(i, expectedMd5);
+            }
+        });
+        return rows > 0;
+    }
+
+    public void delete(long id) {
+        jdbc.update("DELETE FROM config_info WHERE id = ?", id);
+        jdbc.update("DELETE FROM config_tags_relation WHERE id = ?", id);
+    }
+
+    public void replaceTags(long id, ConfigKey key, String tags) {
+        jdbc.update("DELETE FROM config_tags_relation WHERE id = ?", id);
+        if (tags == null || tags.isBlank()) {
+            return;
+        }
+        for (String tag : Arrays.stream(tags.split(",")).map(String::trim).filter(t -> !t.isEmpty()).distinct().toList()) {
+            jdbc.update("INSERT INTO config_tags_relation (id, tag_name, tag_type, data_id, group_id, tenant_id) "
+                    + "VALUES (?,?,?,?,?,?)", id, tag, "", key.dataId(), key.group(), key.tenant());
+        }
+    }
+
+    public List<String> tagsOf(long id) {
+        return jdbc.queryForList("SELECT tag_name FROM config_tags_relation WHERE id = ? ORDER BY nid", String.class, id);
+    }
+
+    /**
+     * One page of configs of a tenant. With {@code blur} dataId and group match as patterns
+     * ({@code *} is any text, and a pattern without {@code *} matches anywhere); without it they
+     * match exactly, and an empty one matches all.
+     */
+    public Page<StoredConfig> search(SearchCriteria criteria, int pageNo, int pageSize) {
+        StringBuilder where = new StringBuilder(" WHERE tenant_id = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(criteria.tenant());
+        addMatch(where, args, "data_id", criteria.dataId(), criteria.blur());
+        addMatch(where, args, "group_id", criteria.group(), criteria.blur());
+        if (criteria.appName() != null && !criteria.appName().isBlank()) {
+            where.append(" AND app_name = ?");
+            args.add(criteria.appName());
+        }
+        if (criteria.configTags() != null && !criteria.configTags().isBlank()) {
+            List<String> tags = Arrays.stream(criteria.configTags().split(",")).map(String::trim).toList();
+            where.append(" AND id IN (SELECT id FROM config_tags_relation WHERE tag_name IN (")
+                    .append(String.join(",", java.util.Collections.nCopies(tags.size(), "?"))).append("))");
+            args.addAll(tags);
+        }
+        Integer total = jdbc.queryForObject("SELECT COUNT(*) FROM config_info" + where, Integer.class, args.toArray());
+        List<Object> pageArgs = new ArrayList<>(args);
+        pageArgs.add((long) (pageNo - 1) * pageSize);
+        pageArgs.add(pageSize);
+        List<StoredConfig> items = jdbc.query(dialect.page("SELECT " + COLUMNS + " FROM config_info" + where
+                + " ORDER BY id"), ConfigInfoStore::toStoredConfig, pageArgs.toArray());
+        return Page.of(total == null ? 0 : total, pageNo, pageSize, items);
+    }
+
+    /** What a config search asks for. */
+    public record SearchCriteria(String tenant, String dataId, String group, String appName, String configTags,
+                                 boolean blur) {
+    }
+
+    private static void addMatch(StringBuilder where, List<Object> args, String column, String value, boolean blur) {
+        if (value == null || value.isBlank()) {
+            return;
+        }
+        if (blur) {
+            where.append(" AND ").append(column).append(" LIKE ?");
+            args.add(value.contains("*") ? value.replace('*', '%') : "%" + value + "%");
+        } else {
+            where.append(" AND ").append(column).append(" = ?");
+            args.add(value);
+        }
+    }
+
+    private static int bindKey(PreparedStatement ps, int i, ConfigKey key) throws SQLException {
+        ps.setString(i++, key.dataId());
+        ps.setString(i++, key.group());
+        ps.setString(i++, key.tenant());
+        return i;
+    }
+
+    private static int bindDetails(PreparedStatement ps, int i, ConfigWrite write) throws SQLException {
+        ps.setString(i++, write.srcUser());
+        ps.setString(i++, write.srcIp());
+        ps.setString(i++, write.desc());
+        ps.setString(i++, write.use());
+        ps.setString(i++, write.effect());
+        ps.setString(i++, write.schema());
+        return i;
+    }
+
+    private static String nullToEmpty(String value) {
+        return value == null ? "" : value;
+    }
+
+    static long millis(Timestamp time) {
+        return time == null ? 0L : time.getTime();
+    }
+
+    private static StoredConfig toStoredConfig(ResultSet rs, int row) throws SQLException {
+        return new StoredConfig(rs.getLong("id"),
+                new ConfigKey(rs.getString("data_id"), rs.getString("group_id"), rs.getString("tenant_id")),
+                rs.getString("content"), rs.getString("md5"), rs.getString("type"), rs.getString("app_name"),
+                rs.getString("encrypted_data_key"), millis(rs.getTimestamp("gmt_create")),
+                millis(rs.getTimestamp("gmt_modified")), rs.getString("src_user"), rs.getString("src_ip"),
+                rs.getString("c_desc"), rs.getString("c_use"), rs.getString("effect"), rs.getString("c_schema"));
+    }
+}

@@ -1,0 +1,75 @@
+package com.nacosx.config.store;
+
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.HistoryEntry;
+import com.nacosx.config.model.Page;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** The change history: table his_config_info, one row per publish or delete. */
+@Repository
+public class HistoryStore {
+
+    public static final String INSERT = "I";
+    public static final String UPDATE = "U";
+    public static final String DELETE = "D";
+    public static final String FORMAL = "formal";
+    public static final String GRAY = "gray";
+
+    private static final String COLUMNS = "id, nid, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
+            + "src_user, op_type, publish_type, gray_name, encrypted_data_key, gmt_create, gmt_modified";
+
+    private final JdbcTemplate jdbc;
+    private final SqlDialect dialect;
+
+    public HistoryStore(JdbcTemplate jdbc, DataSourceSettings settings) {
+        this.jdbc = jdbc;
+        this.dialect = settings.dialect();
+    }
+
+    /** Records one change; {@code id} is the id of the config row, {@code content} what the row held. */
+    public void record(long id, ConfigKey key, String content, String md5, String appName, String srcIp, String srcUser,
+            String opType, String grayName, String encryptedDataKey, long now) {
+        Timestamp time = new Timestamp(now);
+        jdbc.update("INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
+                        + "src_user, gmt_create, gmt_modified, op_type, publish_type, gray_name, encrypted_data_key) "
+                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", id, key.dataId(), key.group(), key.tenant(),
+                appName, content, md5, srcIp, srcUser, time, time, opType, grayName == null ? FORMAL : GRAY,
+                grayName, encryptedDataKey == null ? "" : encryptedDataKey);
+    }
+
+    /** The changes of one config, newest first. */
+    public Page<HistoryEntry> list(ConfigKey key, int pageNo, int pageSize) {
+        Object[] keyArgs = {key.dataId(), key.group(), key.tenant()};
+        String where = " FROM his_config_info WHERE data_id = ? AND group_id = ? AND tenant_id = ?";
+        Integer total = jdbc.queryForObject("SELECT COUNT(*)" + where, Integer.class, keyArgs);
+        var items = jdbc.query(dialect.page("SELECT " + COLUMNS + where + " ORDER BY nid DESC"),
+                HistoryStore::toEntry, key.dataId(), key.group(), key.tenant(), (long) (pageNo - 1) * pageSize,
+                pageSize);
+        return Page.of(total == null ? 0 : total, pageNo, pageSize, items);
+    }
+
+    public Optional<HistoryEntry> find(long nid) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM his_config_info WHERE nid = ?", HistoryStore::toEntry, nid)
+                .stream().findFirst();
+    }
+
+    /** The newest change recorded for the config row {@code id}: the content before its latest publish. */
+    public Optional<HistoryEntry> latestOf(long id) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM his_config_info WHERE nid = "
+                + "(SELECT MAX(nid) FROM his_config_info WHERE id = ?)", HistoryStore::toEntry, id).stream().findFirst();
+    }
+
+    private static HistoryEntry toEntry(ResultSet rs, int row) throws SQLException {
+        return new HistoryEntry(rs.getString("id"), rs.getString("nid"), -1, rs.getString("data_id"),
+                rs.getString("group_id"), rs.getString("tenant_id"), rs.getString("app_name"), rs.getString("content"), rs.getString("md5"), rs.getString("src_ip"),
+                rs.getString("src_user"), rs.getString("op_type").trim(), rs.getString("publish_type"),
+                rs.getString("gray_name"), rs.getString("encrypted_data_key"),
+                ConfigInfoStore.millis(rs.getTimestamp("gmt_create")),
+                ConfigInfoStore.millis(rs.getTimestamp("gmt_modified")));
+    }
+}

@@ -1,0 +1,120 @@
+package com.nacosx.config.store;
+
+import com.nacosx.core.env.NacosServerProperties;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Builds the connection pool for the configured database and makes sure the Nacos tables exist. */
+@Configuration(proxyBeanMethods = false)
+public class StoreConfiguration {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
+    private static final String DERBY_SCHEMA = "/META-INF/nacos/derby-schema.sql";
+
+    @Bean
+    public DataSourceSettings dataSourceSettings(Environment env) {
+        return DataSourceSettings.from(env);
+    }
+
+    @Bean(destroyMethod = "close")
+    public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server) throws IOException {
+        HikariConfig pool = new HikariConfig();
+        pool.setPoolName("nacos-config-db");
+        pool.setMaximumPoolSize(settings.maximumPoolSize());
+        pool.setMinimumIdle(settings.minimumIdle());
+        pool.setConnectionTimeout(settings.connectionTimeoutMs());
+        pool.setValidationTimeout(Math.min(settings.connectionTimeoutMs(), 2000));
+        if (settings.dialect() == SqlDialect.DERBY) {
+            Path dir = server.dataDir().resolve("derby-data");
+            Files.createDirectories(dir.getParent());
+            Path logs = server.homePath().resolve("logs");
+            Files.createDirectories(logs);
+            System.setProperty("derby.stream.error.file", logs.resolve("derby.log").toString());
+            pool.setJdbcUrl("jdbc:derby:" + dir + ";create=true");
+            HikariDataSource dataSource = new HikariDataSource(pool);
+            createDerbyTablesIfMissing(dataSource);
+            LOG.info("config store: embedded Derby at {}", dir);
+            return dataSource;
+        }
+        return openFirstReachableMysql(settings, pool);
+    }
+
+    private static HikariDataSource openFirstReachableMysql(DataSourceSettings settings, HikariConfig pool) {
+        RuntimeException last = null;
+        for (int i = 0; i < settings.urls().size(); i++) {
+            pool.setJdbcUrl(settings.urls().get(i));
+            pool.setUsername(settings.users().get(i));
+            pool.setPassword(settings.passwords().get(i));
+            try {
+                HikariDataSource dataSource = new HikariDataSource(pool);
+                LOG.info("config store: MySQL at {}", settings.urls().get(i));
+                return dataSource;
+            } catch (RuntimeException e) {
+                LOG.error("cannot connect to db.url.{} ({}): {}", i, settings.urls().get(i), e.getMessage());
+                last = e;
+            }
+        }
+        throw new IllegalStateException("no MySQL database of db.url.0..N is reachable; check db.url.N, db.user "
+                + "and db.password in conf/application.properties, and that the database is up", last);
+    }
+
+    private static void createDerbyTablesIfMissing(DataSource dataSource) throws IOException {
+        try (Connection connection = dataSource.getConnection()) {
+            try (ResultSet tables = connection.getMetaData().getTables(null, null, "CONFIG_INFO", null)) {
+                if (tables.next()) {
+                    return;
+                }
+            }
+            String script;
+            try (InputStream in = StoreConfiguration.class.getResourceAsStream(DERBY_SCHEMA)) {
+                script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            try (Statement statement = connection.createStatement()) {
+                for (String sql : statementsOf(script)) {
+                    statement.execute(sql);
+                }
+            }
+            LOG.info("created the Nacos tables in the embedded Derby");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create the Nacos tables in the embedded Derby: " + e.getMessage(), e);
+        }
+    }
+
+    private static String[] statementsOf(String script) {
+        String withoutComments = script.lines()
+                .filter(line -> !line.trim().startsWith("--"))
+                .reduce("", (a, b) -> a + "\n" + b);
+        return java.util.Arrays.stream(withoutComments.split(";\\s*\n|;\\s*$"))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toArray(String[]::new);
+    }
+
+    @Bean
+    public JdbcTemplate jdbcTemplate(DataSource dataSource) {
+        return new JdbcTemplate(dataSource);
+    }
+
+    @Bean
+    public TransactionTemplate transactionTemplate(DataSource dataSource) {
+        return new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    }
+}
