@@ -1,0 +1,89 @@
+#!/bin/bash
+# A private MariaDB for the MySQL-mode tests, on 127.0.0.1:${MARIADB_PORT:-13306}, with database
+# and user "nacos" (password "nacos"). Installs mariadb-server from Debian's packages when absent.
+#   mariadb.sh start   install if needed, initialise once, start (no-op when running)
+#   mariadb.sh stop    stop it and wait (the data stays)
+#   mariadb.sh reset   drop and recreate the nacos database
+set -euo pipefail
+
+PORT=${MARIADB_PORT:-13306}
+BASE=${MARIADB_BASE:-${TMPDIR:-/tmp}/nacosx-mariadb-$PORT}
+DATA=$BASE/data
+SOCKET=$BASE/mysqld.sock
+PID_FILE=$BASE/mysqld.pid
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi
+}
+
+install_if_absent() {
+    if command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; then
+        return
+    fi
+    echo "mariadb.sh: installing mariadb-server from Debian's packages" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get install -y -q mariadb-server >/dev/null 2>&1 || {
+        as_root apt-get update -q >/dev/null
+        as_root apt-get install -y -q mariadb-server >/dev/null
+    }
+}
+
+running() {
+    [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null
+}
+
+client() {
+    mariadb --protocol=socket -S "$SOCKET" -uroot "$@"
+}
+
+start() {
+    install_if_absent
+    if running; then
+        return
+    fi
+    mkdir -p "$BASE"
+    if [ ! -d "$DATA/mysql" ]; then
+        mariadb-install-db --no-defaults --datadir="$DATA" --user="$(id -un)" \
+            --auth-root-authentication-method=socket >"$BASE/install.log" 2>&1
+    fi
+    mariadbd --no-defaults --datadir="$DATA" --port="$PORT" --bind-address=127.0.0.1 --socket="$SOCKET" \
+        --pid-file="$PID_FILE" --user="$(id -un)" --skip-name-resolve --innodb-buffer-pool-size=64M \
+        --character-set-server=utf8mb4 --log-error="$BASE/error.log" >/dev/null 2>&1 &
+    for _ in $(seq 1 120); do
+        if client -e "SELECT 1" >/dev/null 2>&1; then
+            client -e "CREATE DATABASE IF NOT EXISTS nacos; CREATE USER IF NOT EXISTS 'nacos'@'%' IDENTIFIED BY 'nacos'; \
+                GRANT ALL ON nacos.* TO 'nacos'@'%'; CREATE USER IF NOT EXISTS 'nacos'@'localhost' IDENTIFIED BY 'nacos'; \
+                GRANT ALL ON nacos.* TO 'nacos'@'localhost'; FLUSH PRIVILEGES;"
+            return
+        fi
+        sleep 0.5
+    done
+    echo "mariadb.sh: MariaDB did not start; see $BASE/error.log" >&2
+    exit 1
+}
+
+stop() {
+    if ! running; then
+        return
+    fi
+    local pid
+    pid=$(cat "$PID_FILE")
+    kill "$pid"
+    for _ in $(seq 1 120); do
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.5
+    done
+    kill -9 "$pid" 2>/dev/null || true
+}
+
+reset() {
+    start
+    client -e "DROP DATABASE IF EXISTS nacos; CREATE DATABASE nacos;"
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    reset) reset ;;
+    *) echo "usage: mariadb.sh start|stop|reset" >&2; exit 2 ;;
+esac

@@ -1,0 +1,90 @@
+package com.nacosx.testsupport;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** A small HTTP client for the 1.x Open API: form-encoded parameters, string answers. */
+public final class HttpCall {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final String method;
+    private final String url;
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private Duration timeout = Duration.ofSeconds(30);
+
+    private HttpCall(String method, String url) {
+        this.method = method;
+        this.url = url;
+    }
+
+    public static HttpCall get(String url) {
+        return new HttpCall("GET", url);
+    }
+
+    public static HttpCall post(String url) {
+        return new HttpCall("POST", url);
+    }
+
+    public static HttpCall put(String url) {
+        return new HttpCall("PUT", url);
+    }
+
+    public static HttpCall delete(String url) {
+        return new HttpCall("DELETE", url);
+    }
+
+    public HttpCall param(String name, String value) {
+        params.put(name, value);
+        return this;
+    }
+
+    public HttpCall header(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
+    public HttpCall timeout(Duration value) {
+        this.timeout = value;
+        return this;
+    }
+
+    public HttpResponse<String> send() {
+        String form = encode(params);
+        boolean inBody = method.equals("POST") || method.equals("PUT");
+        String target = inBody || form.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + form;
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target)).timeout(timeout);
+        headers.forEach(request::header);
+        if (inBody) {
+            request.header("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8");
+            request.method(method, HttpRequest.BodyPublishers.ofString(form));
+        } else {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        }
+        try {
+            return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + target + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String encode(Map<String, String> values) {
+        StringJoiner joined = new StringJoiner("&");
+        values.forEach((k, v) -> joined.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "="
+                + URLEncoder.encode(v, StandardCharsets.UTF_8)));
+        return joined.toString();
+    }
+}

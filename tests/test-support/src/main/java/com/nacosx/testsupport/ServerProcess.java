@@ -1,0 +1,187 @@
+package com.nacosx.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real server process started from the packaged distribution, with its own home directory
+ * (data and logs) and port. The test that starts it owns it and stops it; {@link #close()}
+ * stops it gracefully, {@link #kill()} like {@code kill -9}.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Path home;
+    private final int port;
+    private final List<String> arguments;
+    private Process process;
+
+    private ServerProcess(Path home, int port, List<String> arguments) {
+        this.home = home;
+        this.port = port;
+        this.arguments = List.copyOf(arguments);
+    }
+
+    /** The unpacked distribution ({@code nacos/} with bin, conf, target) built by the distribution module. */
+    public static Path distributionDir() {
+        String dir = System.getProperty("nacosx.distribution.dir");
+        if (dir == null) {
+            throw new IllegalStateException("system property nacosx.distribution.dir is not set; run the tests through Maven");
+        }
+        Path path = Path.of(dir);
+        if (!Files.isRegularFile(path.resolve("target/nacos-server.jar"))) {
+            throw new IllegalStateException("no server jar under " + path + "; build the distribution module first");
+        }
+        return path;
+    }
+
+    /** Starts a standalone server on a free port with a new home; {@code properties} are extra {@code key=value} settings. */
+    public static ServerProcess startStandalone(String... properties) {
+        try {
+            return start(Files.createTempDirectory("nacosx-home-"), freePort(), properties);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts a standalone server with the given home and port (to restart on the same data). */
+    public static ServerProcess start(Path home, int port, String... properties) {
+        List<String> args = new ArrayList<>();
+        for (String property : properties) {
+            args.add("--" + property);
+        }
+        ServerProcess server = new ServerProcess(home, port, args);
+        server.launch();
+        return server;
+    }
+
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void launch() {
+        Path dist = distributionDir();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms256m", "-Xmx512m", "-Dnacos.standalone=true", "-Dnacos.home=" + home,
+                "-jar", dist.resolve("target/nacos-server.jar").toString(),
+                "--spring.config.additional-location=file:" + dist.resolve("conf") + "/",
+                "--logging.config=" + dist.resolve("conf/nacos-logback.xml"),
+                "--server.port=" + port, "--server.address=127.0.0.1"));
+        command.addAll(arguments);
+        try {
+            Files.createDirectories(home.resolve("logs"));
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(home.resolve("logs/start.out").toFile())
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        awaitReady();
+    }
+
+    private void awaitReady() {
+        HttpClient http = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("server exited with " + process.exitValue() + "; see " + home.resolve("logs"));
+            }
+            try {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                        URI.create(baseUrl() + "/v1/console/health/readiness")).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            sleep(200);
+        }
+        kill();
+        throw new IllegalStateException("server not ready within " + READY_TIMEOUT + "; see " + home.resolve("logs"));
+    }
+
+    /** {@code http://127.0.0.1:PORT/nacos} */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port + "/nacos";
+    }
+
+    public String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Stops and starts the server again on the same home and port. */
+    public void restart() {
+        close();
+        launch();
+    }
+
+    public void kill() {
+        if (process != null && process.isAlive()) {
+            process.destroyForcibly();
+            waitFor();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            waitFor();
+        }
+    }
+
+    private void waitFor() {
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
