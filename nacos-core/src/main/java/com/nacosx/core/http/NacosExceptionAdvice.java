@@ -4,8 +4,10 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.NestedRuntimeException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.MediaType;
+import org.springframework.transaction.TransactionException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -52,8 +54,8 @@ public class NacosExceptionAdvice {
         return answer(400, NacosException.badRequest(e.getMessage()));
     }
 
-    @ExceptionHandler(DataAccessException.class)
-    public ResponseEntity<String> dataAccess(DataAccessException e) {
+    @ExceptionHandler({DataAccessException.class, TransactionException.class})
+    public ResponseEntity<String> dataAccess(NestedRuntimeException e) {
         LOG.error("database access failed", e);
         return answer(500, new NacosException(500, ErrorCode.DATA_ACCESS_ERROR,
                 "the database is unreachable or failed (" + e.getMostSpecificCause().getMessage()

@@ -1,0 +1,117 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The tar.gz as a user gets it: unpack, bin/startup.sh -m standalone, use it, bin/shutdown.sh, start again. */
+class PackagedServerTest {
+
+    private Path install;
+
+    @AfterEach
+    void shutdown() throws Exception {
+        if (install != null) {
+            run(install.resolve("bin/shutdown.sh").toString());
+        }
+    }
+
+    @Test
+    void unpackedServerStartsServesStopsAndKeepsItsData() throws Exception {
+        Path dir = Files.createTempDirectory("nacosx-packaged-");
+        Path tarball = Path.of(System.getProperty("nacosx.distribution.tarball"));
+        assertEquals(0, run("tar", "-xzf", tarball.toString(), "-C", dir.toString()).exitCode);
+        install = dir.resolve("nacos");
+        int port = ServerProcess.freePort();
+        String base = "http://127.0.0.1:" + port + "/nacos";
+
+        Result started = startup(port);
+        assertEquals(0, started.exitCode, started.output);
+        assertTrue(started.output.contains("logs/start.out"), started.output);
+        awaitReady(base);
+        assertTrue(Files.exists(install.resolve("data/derby-data")), "embedded Derby lives under nacos.home/data");
+        assertTrue(Files.exists(install.resolve("logs/nacos.log")));
+        assertTrue(Files.exists(install.resolve("logs/config-server.log")));
+
+        assertEquals("true", HttpCall.post(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
+                .param("content", "packaged").send().body());
+        assertEquals("packaged", HttpCall.get(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
+                .send().body());
+
+        Result second = startup(port);
+        assertNotEquals(0, second.exitCode, "a second copy on the same home must be refused");
+        assertTrue(second.output.contains("already running"), second.output);
+
+        Result stopped = run(install.resolve("bin/shutdown.sh").toString());
+        assertEquals(0, stopped.exitCode, stopped.output);
+        assertTrue(stopped.output.contains("stopped"), stopped.output);
+        assertTrue(Files.notExists(install.resolve("logs/nacos.pid")));
+
+        assertEquals(0, startup(port).exitCode);
+        awaitReady(base);
+        assertEquals("packaged", HttpCall.get(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
+                .send().body());
+    }
+
+    @Test
+    void unknownModeIsRefused() throws Exception {
+        Path dir = Files.createTempDirectory("nacosx-packaged-");
+        assertEquals(0, run("tar", "-xzf", System.getProperty("nacosx.distribution.tarball"), "-C", dir.toString()).exitCode);
+        Result refused = run(dir.resolve("nacos/bin/startup.sh").toString(), "-m", "solo");
+        assertNotEquals(0, refused.exitCode);
+        assertTrue(refused.output.contains("-m must be standalone or cluster"), refused.output);
+    }
+
+    private Result startup(int port) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(install.resolve("bin/startup.sh").toString(), "-m", "standalone");
+        builder.environment().put("JAVA_OPT_EXT", "-Dserver.port=" + port + " -Dserver.address=127.0.0.1");
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        return run(builder);
+    }
+
+    private static void awaitReady(String base) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> ready = HttpCall.get(base + "/v1/console/health/readiness")
+                        .timeout(Duration.ofSeconds(2)).send();
+                if (ready.statusCode() == 200) {
+                    return;
+                }
+            } catch (IllegalStateException notListening) {
+                // still starting
+            }
+            Thread.sleep(300);
+        }
+        throw new AssertionError("server at " + base + " not ready within 90 s");
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private static Result run(String... command) throws IOException, InterruptedException {
+        return run(new ProcessBuilder(command));
+    }
+
+    private static Result run(ProcessBuilder builder) throws IOException, InterruptedException {
+        Process process = builder.redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("timed out: " + builder.command());
+        }
+        return new Result(process.exitValue(), output);
+    }
+}
