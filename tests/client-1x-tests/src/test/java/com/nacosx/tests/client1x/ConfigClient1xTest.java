@@ -1,0 +1,183 @@
+package com.nacosx.tests.client1x;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.alibaba.nacos.api.NacosFactory;
+import com.alibaba.nacos.api.PropertyKeyConst;
+import com.alibaba.nacos.api.config.ConfigService;
+import com.alibaba.nacos.api.config.listener.AbstractListener;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.ServerProcess;
+import java.util.Properties;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The official nacos-client 1.4.8 ConfigService, used as applications use it. Listener tests each
+ * use a client of their own: a 1.x client adds a new listener's key to its long poll only when
+ * the poll in flight returns, as against the official server.
+ */
+class ConfigClient1xTest {
+
+    static final String GROUP = "DEFAULT_GROUP";
+    static ServerProcess server;
+    static ConfigService client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = ServerProcess.startStandalone();
+        client = clientFor("");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        client.shutDown();
+        server.close();
+    }
+
+    static ConfigService clientFor(String namespace) throws Exception {
+        Properties properties = new Properties();
+        properties.put(PropertyKeyConst.SERVER_ADDR, server.address());
+        properties.put(PropertyKeyConst.NAMESPACE, namespace);
+        return NacosFactory.createConfigService(properties);
+    }
+
+    /** A listener that queues every content it is told. */
+    static final class Recorder extends AbstractListener {
+        final BlockingQueue<String> received = new LinkedBlockingQueue<>();
+
+        @Override
+        public void receiveConfigInfo(String configInfo) {
+            received.add(configInfo == null ? "<null>" : configInfo);
+        }
+
+        String next() throws InterruptedException {
+            return received.poll(1, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void publishThenGet() throws Exception {
+        assertTrue(client.publishConfig("c1.properties", GROUP, "a=1"));
+        assertEquals("a=1", client.getConfig("c1.properties", GROUP, 3000));
+    }
+
+    @Test
+    void overwrite() throws Exception {
+        client.publishConfig("c1-over", GROUP, "one");
+        client.publishConfig("c1-over", GROUP, "two");
+        assertEquals("two", client.getConfig("c1-over", GROUP, 3000));
+    }
+
+    @Test
+    void remove() throws Exception {
+        client.publishConfig("c1-remove", GROUP, "x");
+        assertTrue(client.removeConfig("c1-remove", GROUP));
+        assertNull(client.getConfig("c1-remove", GROUP, 3000));
+    }
+
+    @Test
+    void missingConfigIsNull() throws Exception {
+        assertNull(client.getConfig("c1-never", GROUP, 3000));
+    }
+
+    @Test
+    void listenerIsNotifiedWithinOneSecondOfAChange() throws Exception {
+        ConfigService client = clientFor("");
+        try {
+            client.publishConfig("c1-listen", GROUP, "v1");
+            Recorder recorder = new Recorder();
+            client.addListener("c1-listen", GROUP, recorder);
+            Thread.sleep(500);
+            recorder.received.clear();
+            client.publishConfig("c1-listen", GROUP, "v2");
+            assertEquals("v2", recorder.next(), "no notification within 1 s");
+            client.removeListener("c1-listen", GROUP, recorder);
+        } finally {
+            client.shutDown();
+        }
+    }
+
+    @Test
+    void listenerIsNotifiedOfAChangeMadeOverHttp() throws Exception {
+        ConfigService client = clientFor("");
+        try {
+            Recorder recorder = new Recorder();
+            client.addListener("c1-http", GROUP, recorder);
+            Thread.sleep(500);
+            HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", "c1-http").param("group", GROUP)
+                    .param("content", "from-curl").send();
+            assertEquals("from-curl", recorder.next());
+        } finally {
+            client.shutDown();
+        }
+    }
+
+    @Test
+    void listenerOnAConfigCreatedLaterIsNotifiedOfItsCreation() throws Exception {
+        ConfigService client = clientFor("");
+        try {
+            Recorder recorder = new Recorder();
+            client.addListener("c1-later", GROUP, recorder);
+            Thread.sleep(500);
+            client.publishConfig("c1-later", GROUP, "created");
+            assertEquals("created", recorder.next());
+        } finally {
+            client.shutDown();
+        }
+    }
+
+    @Test
+    void namespacesAreIsolated() throws Exception {
+        HttpCall.post(server.baseUrl() + "/v1/console/namespaces").param("customNamespaceId", "c1-ns")
+                .param("namespaceName", "c1 ns").send();
+        ConfigService inNamespace = clientFor("c1-ns");
+        try {
+            inNamespace.publishConfig("c1-iso", GROUP, "namespaced");
+            client.publishConfig("c1-iso", GROUP, "public");
+            assertEquals("namespaced", inNamespace.getConfig("c1-iso", GROUP, 3000));
+            assertEquals("public", client.getConfig("c1-iso", GROUP, 3000));
+            inNamespace.removeConfig("c1-iso", GROUP);
+            assertNull(inNamespace.getConfig("c1-iso", GROUP, 3000));
+            assertEquals("public", client.getConfig("c1-iso", GROUP, 3000));
+        } finally {
+            inNamespace.shutDown();
+        }
+    }
+
+    @Test
+    void tenMegabyteContent() throws Exception {
+        String content = "y".repeat(10 * 1024 * 1024);
+        assertTrue(client.publishConfig("c1-big", GROUP, content));
+        assertEquals(content, client.getConfig("c1-big", GROUP, 10000));
+    }
+
+    @Test
+    void utf8Content() throws Exception {
+        String content = "服务: 订单\nemoji: 🚀\nquote: «ça va»";
+        client.publishConfig("c1-utf8", GROUP, content);
+        assertEquals(content, client.getConfig("c1-utf8", GROUP, 3000));
+    }
+
+    @Test
+    void utf8ChangeReachesTheListener() throws Exception {
+        ConfigService client = clientFor("");
+        try {
+            client.publishConfig("c1-utf8-listen", GROUP, "一");
+            Recorder recorder = new Recorder();
+            client.addListener("c1-utf8-listen", GROUP, recorder);
+            Thread.sleep(500);
+            recorder.received.clear();
+            client.publishConfig("c1-utf8-listen", GROUP, "二");
+            assertEquals("二", recorder.next());
+        } finally {
+            client.shutDown();
+        }
+    }
+}
