@@ -4,12 +4,10 @@ import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.cache.ConfigCache;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.service.ConfigChangeListener;
-import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
+import com.nacosx.core.http.HttpExchange;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,61 +15,62 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * Holds 1.x long polls ({@code POST /v1/cs/configs/listener}) without holding threads: each held
- * poll is an async servlet request indexed by the keys it listens to. A change releases the polls
- * of that key whose md5 now differs; a timer answers the rest, empty, just before the client's
- * timeout. Owns its timer and responder threads and stops them on shutdown.
+ * Holds 1.x long polls ({@code POST /v1/cs/configs/listener}) without holding threads: a held
+ * poll is an unanswered HTTP exchange indexed by the keys it listens to. A change releases the
+ * polls of that key whose md5 now differs; a timer answers the rest, empty, just before the
+ * client's timeout; a closed connection drops its poll. Owns its timer thread.
+ *
+ * <p>On shutdown it answers every held poll at once, so clients move to another node instead of
+ * waiting out their timeout.
  */
 @Component
-public class LongPollHolder implements ConfigChangeListener, DisposableBean {
+public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
 
-    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config.push");
+    private static final HttpHeaders NO_CACHE = new DefaultHttpHeaders()
+            .set("Pragma", "no-cache")
+            .set("Expires", "Thu, 01 Jan 1970 00:00:00 GMT")
+            .set("Cache-Control", "no-cache,no-store");
 
     private final ConfigCache cache;
     private final ConfigProperties.LongPoll settings;
     private final Map<ConfigKey, Set<HeldPoll>> pollsByKey = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor timer;
-    private final ExecutorService responder;
+    private volatile boolean running;
 
     public LongPollHolder(ConfigCache cache, ConfigProperties properties) {
         this.cache = cache;
         this.settings = properties.longPoll();
-        this.timer = new ScheduledThreadPoolExecutor(1, daemon("config-long-poll-timer"));
+        this.timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "config-long-poll-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
         this.timer.setRemoveOnCancelPolicy(true);
-        this.responder = Executors.newFixedThreadPool(2, daemon("config-long-poll-responder"));
     }
 
     /**
      * Answers a poll: at once when a listened md5 differs (or the client asked not to be held, or
-     * gave no timeout), otherwise holds it until a change or the timeout. Must be called on the
-     * request's thread.
+     * gave no timeout), otherwise holds it until a change, the timeout, or the client leaves.
      *
      * @param timeoutHeader the client's {@code Long-Pulling-Timeout} in ms, or null for a short poll
      */
-    public void poll(HttpServletRequest request, HttpServletResponse response, Map<ConfigKey, String> listened,
-            String clientIp, String tag, String timeoutHeader, boolean noHangUp) throws IOException {
+    public void poll(HttpExchange exchange, Map<ConfigKey, String> listened, String clientIp, String tag,
+            String timeoutHeader, boolean noHangUp) {
         List<ConfigKey> changed = changedKeys(listened, clientIp, tag);
         if (!changed.isEmpty() || noHangUp || timeoutHeader == null) {
-            write(response, changed);
+            answer(exchange, changed);
             return;
         }
         long timeout = holdTime(timeoutHeader);
-        AsyncContext async = request.startAsync();
-        async.setTimeout(0);
-        HeldPoll poll = new HeldPoll(async, listened, clientIp, tag);
-        async.addListener(poll);
+        HeldPoll poll = new HeldPoll(exchange, listened, clientIp, tag);
         listened.keySet().forEach(key -> pollsByKey.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(poll));
         // A change that landed between the check above and the registration would be missed: look again.
         List<ConfigKey> changedMeanwhile = changedKeys(listened, clientIp, tag);
@@ -80,6 +79,11 @@ public class LongPollHolder implements ConfigChangeListener, DisposableBean {
             return;
         }
         poll.timeout = timer.schedule(() -> release(poll, List.of()), timeout, TimeUnit.MILLISECONDS);
+        exchange.onClose(() -> {
+            if (poll.finish()) {
+                forget(poll);
+            }
+        });
     }
 
     private long holdTime(String timeoutHeader) {
@@ -100,8 +104,7 @@ public class LongPollHolder implements ConfigChangeListener, DisposableBean {
             return;
         }
         for (HeldPoll poll : polls) {
-            String md5 = cache.md5(key, poll.clientIp, poll.tag);
-            if (!md5.equals(poll.listened.get(key))) {
+            if (!cache.md5(key, poll.clientIp, poll.tag).equals(poll.listened.get(key))) {
                 release(poll, List.of(key));
             }
         }
@@ -123,19 +126,10 @@ public class LongPollHolder implements ConfigChangeListener, DisposableBean {
     }
 
     private void release(HeldPoll poll, List<ConfigKey> changed) {
-        if (!poll.finish()) {
-            return;
+        if (poll.finish()) {
+            forget(poll);
+            answer(poll.exchange, changed);
         }
-        forget(poll);
-        responder.execute(() -> {
-            try {
-                write((HttpServletResponse) poll.async.getResponse(), changed);
-            } catch (IOException | IllegalStateException e) {
-                LOG.debug("long poll of {} could not be answered: {}", poll.clientIp, e.getMessage());
-            } finally {
-                completeQuietly(poll.async);
-            }
-        });
     }
 
     private void forget(HeldPoll poll) {
@@ -150,53 +144,48 @@ public class LongPollHolder implements ConfigChangeListener, DisposableBean {
         }
     }
 
-    private static void write(HttpServletResponse response, List<ConfigKey> changed) throws IOException {
+    /** The body lists the changed keys URL-encoded, with the newline the official server prints. */
+    private static void answer(HttpExchange exchange, List<ConfigKey> changed) {
         StringBuilder records = new StringBuilder();
         changed.forEach(key -> records.append(key.changedRecord()));
-        response.setStatus(HttpServletResponse.SC_OK);
-        response.setHeader("Pragma", "no-cache");
-        response.setDateHeader("Expires", 0);
-        response.setHeader("Cache-Control", "no-cache,no-store");
-        response.setContentType("text/html;charset=UTF-8");
-        byte[] body = (URLEncoder.encode(records.toString(), StandardCharsets.UTF_8) + "\n")
-                .getBytes(StandardCharsets.UTF_8);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-    }
-
-    private static void completeQuietly(AsyncContext async) {
-        try {
-            async.complete();
-        } catch (IllegalStateException e) {
-            LOG.debug("long poll already completed: {}", e.getMessage());
-        }
+        byte[] body = (URLEncoder.encode(records.toString(), StandardCharsets.UTF_8) + "\n").getBytes(StandardCharsets.UTF_8);
+        exchange.respond(HttpResponseStatus.OK, "text/plain;charset=UTF-8", body, NO_CACHE);
     }
 
     @Override
-    public void destroy() {
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        pollsByKey.values().stream().flatMap(Set::stream).distinct().toList().forEach(poll -> release(poll, List.of()));
         timer.shutdownNow();
-        responder.shutdownNow();
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        };
+    @Override
+    public boolean isRunning() {
+        return running;
     }
 
-    /** One held poll; it is answered once, by a change, the timer, or not at all if the client left. */
-    private final class HeldPoll implements AsyncListener {
-        final AsyncContext async;
+    /** Stops first, before the HTTP server closes its connections. */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE;
+    }
+
+    /** One held poll; it is answered once: by a change, by the timer, or not at all if the client left. */
+    private static final class HeldPoll {
+        final HttpExchange exchange;
         final Map<ConfigKey, String> listened;
         final String clientIp;
         final String tag;
         final AtomicBoolean finished = new AtomicBoolean();
         volatile ScheduledFuture<?> timeout;
 
-        HeldPoll(AsyncContext async, Map<ConfigKey, String> listened, String clientIp, String tag) {
-            this.async = async;
+        HeldPoll(HttpExchange exchange, Map<ConfigKey, String> listened, String clientIp, String tag) {
+            this.exchange = exchange;
             this.listened = listened;
             this.clientIp = clientIp;
             this.tag = tag;
@@ -204,28 +193,6 @@ public class LongPollHolder implements ConfigChangeListener, DisposableBean {
 
         boolean finish() {
             return finished.compareAndSet(false, true);
-        }
-
-        @Override
-        public void onError(AsyncEvent event) {
-            if (finish()) {
-                forget(this);
-            }
-        }
-
-        @Override
-        public void onTimeout(AsyncEvent event) {
-            onError(event);
-        }
-
-        @Override
-        public void onComplete(AsyncEvent event) {
-            onError(event);
-        }
-
-        @Override
-        public void onStartAsync(AsyncEvent event) {
-            // the poll is registered by the holder, nothing to do when async starts
         }
     }
 }

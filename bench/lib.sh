@@ -1,0 +1,78 @@
+#!/bin/bash
+# Shared by the bench scripts: start and stop one server under test on loopback, and seed configs.
+# Targets: "ours" (the packaged server, standalone JVM profile) or "rnacos" (r-nacos 0.8.8 at $RNACOS_BIN).
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT_DIR=$(cd "$BENCH_DIR/.." && pwd)
+OUT_DIR=${OUT_DIR:-$BENCH_DIR/out}
+PORT=${PORT:-18848}
+RNACOS_BIN=${RNACOS_BIN:-/opt/rnacos/bin/rnacos}
+SERVER_PID=""
+WORK=""
+
+start_server() {
+    local target=$1
+    WORK=$(mktemp -d /tmp/nacosx-bench-XXXX)
+    mkdir -p "$OUT_DIR"
+    case $target in
+        ours)
+            tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$WORK"
+            JAVA_OPT_EXT="-Dserver.port=$PORT -Dserver.address=127.0.0.1" "$WORK/nacos/bin/startup.sh" -m standalone >/dev/null
+            SERVER_PID=$(cat "$WORK/nacos/logs/nacos.pid")
+            ;;
+        rnacos)
+            [ -x "$RNACOS_BIN" ] || { echo "r-nacos not found at $RNACOS_BIN: cargo install rnacos --version 0.8.8 --root /opt/rnacos" >&2; exit 1; }
+            (cd "$WORK" && RNACOS_SDK_HOST=127.0.0.1 RNACOS_CONSOLE_HOST=127.0.0.1 RNACOS_HTTP_PORT=$PORT \
+                RNACOS_GRPC_PORT=$((PORT + 1000)) RNACOS_HTTP_CONSOLE_PORT=$((PORT + 2000)) RNACOS_DATA_DIR="$WORK/data" \
+                RNACOS_RAFT_NODE_ID=1 RNACOS_RAFT_NODE_ADDR=127.0.0.1:$((PORT + 1000)) RUST_LOG=warn \
+                nohup "$RNACOS_BIN" > "$WORK/rnacos.out" 2>&1 & echo $! > "$WORK/rnacos.pid")
+            SERVER_PID=$(cat "$WORK/rnacos.pid")
+            ;;
+        *) echo "target must be ours or rnacos" >&2; exit 2 ;;
+    esac
+    for _ in $(seq 1 300); do
+        if curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$PORT/nacos/v1/console/health/readiness" 2>/dev/null | grep -q 200; then
+            return
+        fi
+        sleep 0.2
+    done
+    echo "server $target did not become ready" >&2
+    stop_server
+    exit 1
+}
+
+stop_server() {
+    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill "$SERVER_PID"
+        for _ in $(seq 1 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.2; done
+        kill -9 "$SERVER_PID" 2>/dev/null || true
+    fi
+    SERVER_PID=""
+    [ -n "$WORK" ] && rm -rf "$WORK"
+    WORK=""
+}
+
+rss_mb() {
+    awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$SERVER_PID/status"
+}
+
+thread_count() {
+    ls "/proc/$SERVER_PID/task" | wc -l
+}
+
+# seed_configs COUNT SIZE: dataId bench-0..COUNT-1 in group BENCH, each SIZE bytes of the same text.
+seed_configs() {
+    local count=$1 size=$2
+    local content
+    content=$(head -c "$size" /dev/zero | tr '\0' 'c')
+    for i in $(seq 0 $((count - 1))); do
+        curl -s -o /dev/null -X POST "http://127.0.0.1:$PORT/nacos/v1/cs/configs" \
+            --data-urlencode "dataId=bench-$i" --data-urlencode "group=BENCH" --data-urlencode "content=$content"
+    done
+    printf '%s' "$content" | md5sum | cut -d' ' -f1
+}
+
+load_line() {
+    echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+}

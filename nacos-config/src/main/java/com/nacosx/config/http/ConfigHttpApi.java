@@ -1,0 +1,168 @@
+package com.nacosx.config.http;
+
+import com.nacosx.api.common.Constants;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.config.model.ConfigEntry;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.ConfigType;
+import com.nacosx.config.model.ConfigWrite;
+import com.nacosx.config.model.Page;
+import com.nacosx.config.model.StoredConfig;
+import com.nacosx.config.push.ListeningConfigs;
+import com.nacosx.config.push.LongPollHolder;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.config.service.PublishOptions;
+import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * The 1.x config Open API, {@code /v1/cs/configs} and its listener: translates parameters into
+ * calls on the config service, and its answers into the official status codes, headers and bodies.
+ */
+@Component
+public class ConfigHttpApi implements HttpApi {
+
+    private static final String CONFIGS = "/v1/cs/configs";
+    private static final byte[] NOT_FOUND_BODY = "config data not exist\n".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] EMPTY = new byte[0];
+
+    private final ConfigService service;
+    private final LongPollHolder longPolls;
+
+    public ConfigHttpApi(ConfigService service, LongPollHolder longPolls) {
+        this.service = service;
+        this.longPolls = longPolls;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        routes.get(CONFIGS).inline(this::read);
+        routes.get(CONFIGS).when("show", "all").blocking(this::detail);
+        routes.get(CONFIGS).when("search", "accurate").blocking(exchange -> search(exchange, false));
+        routes.get(CONFIGS).when("search", "blur").blocking(exchange -> search(exchange, true));
+        routes.get(CONFIGS).when("beta", "true").blocking(this::readBeta);
+        routes.post(CONFIGS).blocking(this::publish);
+        routes.delete(CONFIGS).blocking(this::remove);
+        routes.delete(CONFIGS).when("delType", "ids").blocking(this::removeByIds);
+        routes.delete(CONFIGS).when("beta", "true").blocking(this::stopBeta);
+        routes.post(CONFIGS + "/listener").inline(this::listen);
+    }
+
+    private ConfigKey key(HttpExchange exchange) {
+        return service.key(exchange.requiredParam("dataId"), exchange.requiredParam("group"), exchange.param("tenant"));
+    }
+
+    private void read(HttpExchange exchange) {
+        ConfigKey key = key(exchange);
+        String tag = exchange.param("tag") != null ? exchange.param("tag") : exchange.header("Vipserver-Tag");
+        ConfigService.Served served = service.read(key, exchange.clientIp(), tag);
+        if (served == null) {
+            exchange.respond(HttpResponseStatus.NOT_FOUND, "application/json;charset=UTF-8", NOT_FOUND_BODY, null);
+            return;
+        }
+        ConfigEntry entry = served.entry();
+        HttpHeaders headers = new DefaultHttpHeaders(false)
+                .set(Constants.CONFIG_TYPE_HEADER, entry.type())
+                .set(Constants.CONTENT_MD5_HEADER, entry.md5())
+                .set("Pragma", "no-cache")
+                .set("Expires", "Thu, 01 Jan 1970 00:00:00 GMT")
+                .set("Cache-Control", "no-cache,no-store")
+                .set("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                        Instant.ofEpochMilli(entry.lastModified()).atOffset(ZoneOffset.UTC)));
+        if (entry.encryptedDataKey() != null) {
+            headers.set(Constants.ENCRYPTED_DATA_KEY_HEADER, entry.encryptedDataKey());
+        }
+        if (served.beta()) {
+            headers.set(Constants.IS_BETA_HEADER, "true");
+        } else if (served.tag() != null) {
+            headers.set("tag", URLEncoder.encode(served.tag(), StandardCharsets.UTF_8));
+        }
+        exchange.respond(HttpResponseStatus.OK, ConfigType.httpContentType(entry.type()), entry.bytes(), headers);
+    }
+
+    private void publish(HttpExchange exchange) {
+        String dataId = exchange.requiredParam("dataId");
+        String group = exchange.requiredParam("group");
+        String content = exchange.requiredParam("content");
+        ConfigKey key = service.key(dataId, group, exchange.param("tenant"));
+        ConfigWrite write = new ConfigWrite(content, exchange.param("type"), exchange.param("appName"),
+                exchange.clientIp(), exchange.param("src_user"), exchange.param("desc"), exchange.param("use"),
+                exchange.param("effect"), exchange.param("schema"), exchange.param("encryptedDataKey"),
+                exchange.param("config_tags"));
+        PublishOptions options = new PublishOptions(exchange.header(Constants.CAS_MD5_HEADER),
+                exchange.header(Constants.BETA_IPS_HEADER), exchange.param("tag"));
+        service.publish(key, write, options);
+        exchange.respondJson(Boolean.TRUE);
+    }
+
+    private void remove(HttpExchange exchange) {
+        service.remove(key(exchange), exchange.param("tag"), exchange.clientIp(), exchange.param("src_user"));
+        exchange.respondJson(Boolean.TRUE);
+    }
+
+    private void removeByIds(HttpExchange exchange) {
+        List<Long> ids;
+        try {
+            ids = Arrays.stream(exchange.requiredParam("ids").split(",")).map(String::trim)
+                    .filter(id -> !id.isEmpty()).map(Long::valueOf).toList();
+        } catch (NumberFormatException e) {
+            throw NacosException.badRequest("ids must be comma-separated numbers, got '" + exchange.param("ids") + "'");
+        }
+        service.removeByIds(ids, exchange.clientIp(), null);
+        exchange.respondJson(RestResult.ok(true));
+    }
+
+    /** The stored config with all its details; an empty 200 when there is none, as the official server. */
+    private void detail(HttpExchange exchange) {
+        var detail = service.detail(key(exchange));
+        if (detail.isPresent()) {
+            exchange.respondJson(ConfigView.detailOf(detail.get()));
+        } else {
+            exchange.respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", EMPTY, null);
+        }
+    }
+
+    private void readBeta(HttpExchange exchange) {
+        exchange.respondJson(RestResult.ok(service.beta(key(exchange)).map(ConfigView::betaOf).orElse(null)));
+    }
+
+    private void stopBeta(HttpExchange exchange) {
+        service.removeBeta(key(exchange), exchange.clientIp(), null);
+        exchange.respondJson(RestResult.ok(true));
+    }
+
+    private void search(HttpExchange exchange, boolean blur) {
+        SearchCriteria criteria = new SearchCriteria(ConfigService.normalizeTenant(exchange.param("tenant")),
+                exchange.param("dataId"), exchange.param("group"), exchange.param("appName"),
+                exchange.param("config_tags"), blur);
+        Page<StoredConfig> page = service.search(criteria, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 10));
+        exchange.respondJson(new Page<>(page.totalCount(), page.pageNumber(), page.pagesAvailable(),
+                page.pageItems().stream().map(ConfigView::itemOf).toList()));
+    }
+
+    private void listen(HttpExchange exchange) {
+        String probe = exchange.param(Constants.LISTENING_CONFIGS);
+        if (probe == null) {
+            throw new IllegalArgumentException("invalid probeModify: the 'Listening-Configs' parameter is missing");
+        }
+        // The official server decodes the already form-decoded value once more; clients rely on it.
+        var listened = ListeningConfigs.parse(URLDecoder.decode(probe, StandardCharsets.UTF_8));
+        longPolls.poll(exchange, listened, exchange.clientIp(), exchange.header("Vipserver-Tag"),
+                exchange.header(Constants.LONG_POLLING_TIMEOUT_HEADER),
+                "true".equalsIgnoreCase(exchange.header(Constants.LONG_POLLING_NO_HANGUP_HEADER)));
+    }
+}

@@ -1,0 +1,55 @@
+package com.nacosx.core.http;
+
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.NestedRuntimeException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
+
+/**
+ * Turns a failure into the 1.x answer: the status code and a text body
+ * {@code caused: <message>;}, as the official server writes them.
+ */
+final class HttpErrors {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpErrors.class);
+
+    private HttpErrors() {
+    }
+
+    static void answer(HttpExchange exchange, Throwable failure) {
+        NacosException error = translate(exchange, failure);
+        StringBuilder body = new StringBuilder();
+        for (Throwable cause = error; cause != null && cause.getMessage() != null; cause = cause.getCause()) {
+            body.append("caused: ").append(cause.getMessage()).append(';');
+            if (!(cause instanceof NacosException)) {
+                break;
+            }
+        }
+        exchange.respondText(error.status(), body.toString());
+    }
+
+    private static NacosException translate(HttpExchange exchange, Throwable failure) {
+        if (failure instanceof NacosException nacos) {
+            if (nacos.status() >= 500) {
+                LOG.error("{} {} failed: [{}] {}", exchange.method(), exchange.path(), nacos.errorCode(),
+                        nacos.getMessage(), nacos);
+            }
+            return nacos;
+        }
+        if (failure instanceof IllegalArgumentException) {
+            return NacosException.badRequest(failure.getMessage());
+        }
+        if (failure instanceof DataAccessException || failure instanceof TransactionException) {
+            LOG.error("{} {}: database access failed", exchange.method(), exchange.path(), failure);
+            String cause = ((NestedRuntimeException) failure).getMostSpecificCause().getMessage();
+            return new NacosException(500, ErrorCode.DATA_ACCESS_ERROR, "the database is unreachable or failed ("
+                    + cause + "); nothing was changed, retry when the database is back");
+        }
+        LOG.error("{} {} failed", exchange.method(), exchange.path(), failure);
+        return new NacosException(500, ErrorCode.SERVER_ERROR, "server error: " + failure
+                + "; see logs/nacos.log on the server");
+    }
+}

@@ -1,0 +1,189 @@
+package com.nacosx.core.http;
+
+import com.nacosx.api.exception.NacosException;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One HTTP request and its answer. The parameters (query string, then a form body) and headers
+ * are copied out of the request when the exchange is made, so handlers may read them on any
+ * thread and answer later ({@link #respond} is thread-safe and answers at most once).
+ */
+public final class HttpExchange {
+
+    private static final String FORM = "application/x-www-form-urlencoded";
+
+    private final Channel channel;
+    private final String method;
+    private final String path;
+    private final Map<String, List<String>> query;
+    private final Map<String, List<String>> form;
+    private final HttpHeaders headers;
+    private final boolean keepAlive;
+    private final AtomicBoolean answered = new AtomicBoolean();
+
+    private HttpExchange(Channel channel, FullHttpRequest request, String path, Map<String, List<String>> query,
+            Map<String, List<String>> form) {
+        this.channel = channel;
+        this.method = request.method().name();
+        this.path = path;
+        this.query = query;
+        this.form = form;
+        this.headers = request.headers();
+        this.keepAlive = HttpUtil.isKeepAlive(request);
+    }
+
+    /**
+     * Reads a request's parameters.
+     *
+     * @param path the path below the context path, or null when outside it
+     * @throws IllegalArgumentException when the query string or form body is not valid URL encoding
+     */
+    static HttpExchange parse(Channel channel, FullHttpRequest request, String path, QueryStringDecoder uri) {
+        return new HttpExchange(channel, request, path, uri.parameters(), formOf(request));
+    }
+
+    /** An exchange without parameters, to answer a request whose parameters could not be read. */
+    static HttpExchange unparsed(Channel channel, FullHttpRequest request) {
+        return new HttpExchange(channel, request, null, Collections.emptyMap(), Collections.emptyMap());
+    }
+
+    private static Map<String, List<String>> formOf(FullHttpRequest request) {
+        if (!request.content().isReadable()) {
+            return Collections.emptyMap();
+        }
+        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        if (contentType != null && !contentType.regionMatches(true, 0, FORM, 0, FORM.length())) {
+            return Collections.emptyMap();
+        }
+        String body = request.content().toString(StandardCharsets.UTF_8);
+        return new QueryStringDecoder(body, StandardCharsets.UTF_8, false, 10_000).parameters();
+    }
+
+    public String method() {
+        return method;
+    }
+
+    /** The path below the context path, without a trailing slash. */
+    public String path() {
+        return path;
+    }
+
+    /** A parameter from the query string, else from the form body; null when absent. */
+    public String param(String name) {
+        List<String> values = query.get(name);
+        if (values == null) {
+            values = form.get(name);
+        }
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** A parameter that must be present (it may be empty). */
+    public String requiredParam(String name) {
+        String value = param(name);
+        if (value == null) {
+            throw NacosException.missingParameter(name);
+        }
+        return value;
+    }
+
+    public int intParam(String name, int defaultValue) {
+        String value = param(name);
+        if (value == null || value.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + value + "'");
+        }
+    }
+
+    public long requiredLongParam(String name) {
+        String value = requiredParam(name);
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + value + "'");
+        }
+    }
+
+    /** Every parameter with its first value, query string over form body. */
+    public Map<String, String> params() {
+        Map<String, String> all = new LinkedHashMap<>();
+        form.forEach((k, v) -> all.put(k, v.isEmpty() ? "" : v.get(0)));
+        query.forEach((k, v) -> all.put(k, v.isEmpty() ? "" : v.get(0)));
+        return all;
+    }
+
+    public String header(String name) {
+        return headers.get(name);
+    }
+
+    /** The caller as Nacos sees it: a proxy's X-Forwarded-For or X-Real-IP wins over the socket's address. */
+    public String clientIp() {
+        String forwarded = headers.get("X-Forwarded-For");
+        if (forwarded != null && !forwarded.isBlank()) {
+            int comma = forwarded.indexOf(',');
+            return (comma < 0 ? forwarded : forwarded.substring(0, comma)).trim();
+        }
+        String realIp = headers.get("X-Real-IP");
+        if (realIp != null && !realIp.isBlank()) {
+            return realIp.trim();
+        }
+        return ((InetSocketAddress) channel.remoteAddress()).getAddress().getHostAddress();
+    }
+
+    /** Runs {@code action} when the client's connection closes (at once if it already has). */
+    public void onClose(Runnable action) {
+        channel.closeFuture().addListener(future -> action.run());
+    }
+
+    /** Answers with a body and headers; later calls are ignored. The body array is not copied. */
+    public void respond(HttpResponseStatus status, CharSequence contentType, byte[] body, HttpHeaders extraHeaders) {
+        if (!answered.compareAndSet(false, true)) {
+            return;
+        }
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(body));
+        HttpHeaders out = response.headers();
+        if (extraHeaders != null) {
+            out.set(extraHeaders);
+        }
+        out.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        out.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        if (keepAlive) {
+            channel.writeAndFlush(response, channel.voidPromise());
+        } else {
+            out.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            channel.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    public void respondText(int status, String text) {
+        respond(HttpResponseStatus.valueOf(status), "text/plain;charset=UTF-8", text.getBytes(StandardCharsets.UTF_8), null);
+    }
+
+    /** Answers 200 with {@code value} as JSON. */
+    public void respondJson(Object value) {
+        respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", Json.bytes(value), null);
+    }
+}

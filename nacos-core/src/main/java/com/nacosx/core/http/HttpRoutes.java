@@ -1,0 +1,106 @@
+package com.nacosx.core.http;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The route table: method and path, optionally narrowed by one parameter's value (the official
+ * API tells {@code GET /v1/cs/configs?show=all} from a plain read this way), to a handler that
+ * runs either on the event loop ({@code inline}: in-memory work only, never blocking) or on the
+ * worker pool ({@code blocking}: anything that may wait, such as the database). Filled once at
+ * start, read-only afterwards.
+ */
+public final class HttpRoutes {
+
+    /** One registered route. */
+    public record Route(String method, String path, String param, String value, boolean blocking,
+                        HttpHandler handler) {
+
+        boolean matches(HttpExchange exchange) {
+            return param == null || value.equals(exchange.param(param));
+        }
+    }
+
+    private final Map<String, List<Route>> byPath = new HashMap<>();
+
+    public RouteBuilder get(String path) {
+        return new RouteBuilder("GET", path);
+    }
+
+    public RouteBuilder post(String path) {
+        return new RouteBuilder("POST", path);
+    }
+
+    public RouteBuilder put(String path) {
+        return new RouteBuilder("PUT", path);
+    }
+
+    public RouteBuilder delete(String path) {
+        return new RouteBuilder("DELETE", path);
+    }
+
+    /** Builds one route; finish it with {@link #inline} or {@link #blocking}. */
+    public final class RouteBuilder {
+        private final String method;
+        private final String path;
+        private String param;
+        private String value;
+
+        private RouteBuilder(String method, String path) {
+            this.method = method;
+            this.path = path;
+        }
+
+        /** Only when the request's parameter {@code name} equals {@code expected}. */
+        public RouteBuilder when(String name, String expected) {
+            this.param = name;
+            this.value = expected;
+            return this;
+        }
+
+        /** The handler runs on the event loop and must not block. */
+        public void inline(HttpHandler handler) {
+            add(new Route(method, path, param, value, false, handler));
+        }
+
+        /** The handler runs on the worker pool. */
+        public void blocking(HttpHandler handler) {
+            add(new Route(method, path, param, value, true, handler));
+        }
+    }
+
+    private void add(Route route) {
+        List<Route> routes = byPath.computeIfAbsent(route.path(), p -> new ArrayList<>());
+        boolean duplicate = routes.stream().anyMatch(r -> r.method().equals(route.method())
+                && java.util.Objects.equals(r.param(), route.param()) && java.util.Objects.equals(r.value(), route.value()));
+        if (duplicate) {
+            throw new IllegalStateException("route registered twice: " + route.method() + " " + route.path());
+        }
+        // Narrowed routes are tried before the plain route of the same method.
+        if (route.param() != null) {
+            routes.add(0, route);
+        } else {
+            routes.add(route);
+        }
+    }
+
+    /** The route serving this request, or null. */
+    public Route find(HttpExchange exchange) {
+        List<Route> routes = byPath.get(exchange.path());
+        if (routes != null) {
+            for (Route route : routes) {
+                if (route.method().equals(exchange.method()) && route.matches(exchange)) {
+                    return route;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether any route serves this path, whatever the method. */
+    public boolean hasPath(String path) {
+        return byPath.containsKey(path);
+    }
+}

@@ -1,0 +1,122 @@
+package com.nacosx.core.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The HTTP door on port P: one Netty server whose routes come from every {@link HttpApi} bean.
+ * It opens after all beans are built (so the config cache is loaded) and closes last. It owns
+ * its event loops and its worker pool and shuts them down on stop.
+ */
+@Component
+public class HttpServer implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpServer.class);
+
+    private final HttpServerProperties server;
+    private final HttpTuning tuning;
+    private final HttpRoutes routes = new HttpRoutes();
+    private EventLoopGroup boss;
+    private EventLoopGroup io;
+    private ThreadPoolExecutor workers;
+    private Channel channel;
+
+    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis) {
+        this.server = server;
+        this.tuning = tuning;
+        apis.forEach(api -> api.register(routes));
+    }
+
+    @Override
+    public void start() {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory handlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        boss = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-accept"), handlers);
+        io = new MultiThreadIoEventLoopGroup(tuning.ioThreads(), new DefaultThreadFactory("http-io"), handlers);
+        workers = new ThreadPoolExecutor(tuning.workerThreads(), tuning.workerThreads(), 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(10_000), new DefaultThreadFactory("http-worker"));
+        workers.allowCoreThreadTimeOut(true);
+        HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers);
+        int maxHeader = (int) server.maxHttpRequestHeaderSize().toBytes();
+        int maxBody = (int) tuning.maxBody().toBytes();
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(boss, io)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, 4096)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(new HttpServerCodec(4096, maxHeader, 64 * 1024))
+                                .addLast(new HttpServerExpectContinueHandler())
+                                .addLast(new HttpObjectAggregator(maxBody))
+                                .addLast(dispatcher);
+                    }
+                });
+        InetSocketAddress address = server.address() == null || server.address().isBlank()
+                ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
+        try {
+            channel = bootstrap.bind(address).sync().channel();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + address, e);
+        } catch (Exception e) {
+            stop();
+            throw new IllegalStateException("cannot listen on " + address + " (" + e.getMessage()
+                    + "); is another server using port " + server.port() + "? Set server.port in conf/application.properties", e);
+        }
+        LOG.info("HTTP listening on {}{} ({} transport)", address, server.servlet().contextPath(), epoll ? "epoll" : "nio");
+    }
+
+    @Override
+    public void stop() {
+        if (channel != null) {
+            channel.close().syncUninterruptibly();
+            channel = null;
+        }
+        if (boss != null) {
+            boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+            io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            workers.shutdownNow();
+            boss = null;
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return channel != null;
+    }
+
+    /** Starts after, and stops after, the components that hold requests open (they stop at the top phase). */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 1;
+    }
+}
