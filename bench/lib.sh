@@ -13,6 +13,10 @@ WORK=""
 
 start_server() {
     local target=$1
+    if curl -s -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; then
+        echo "port $PORT is already in use: stop that server first (or set PORT)" >&2
+        exit 1
+    fi
     WORK=$(mktemp -d /tmp/nacosx-bench-XXXX)
     mkdir -p "$OUT_DIR"
     case $target in
@@ -23,11 +27,12 @@ start_server() {
             ;;
         rnacos)
             [ -x "$RNACOS_BIN" ] || { echo "r-nacos not found at $RNACOS_BIN: cargo install rnacos --version 0.8.8 --root /opt/rnacos" >&2; exit 1; }
-            (cd "$WORK" && RNACOS_SDK_HOST=127.0.0.1 RNACOS_CONSOLE_HOST=127.0.0.1 RNACOS_HTTP_PORT=$PORT \
+            # r-nacos reads a .env from its working directory: run it from the empty work dir.
+            (cd "$WORK" && exec env RNACOS_SDK_HOST=127.0.0.1 RNACOS_CONSOLE_HOST=127.0.0.1 RNACOS_HTTP_PORT=$PORT \
                 RNACOS_GRPC_PORT=$((PORT + 1000)) RNACOS_HTTP_CONSOLE_PORT=$((PORT + 2000)) RNACOS_DATA_DIR="$WORK/data" \
                 RNACOS_RAFT_NODE_ID=1 RNACOS_RAFT_NODE_ADDR=127.0.0.1:$((PORT + 1000)) RUST_LOG=warn \
-                nohup "$RNACOS_BIN" > "$WORK/rnacos.out" 2>&1 & echo $! > "$WORK/rnacos.pid")
-            SERVER_PID=$(cat "$WORK/rnacos.pid")
+                "$RNACOS_BIN") > "$WORK/rnacos.out" 2>&1 &
+            SERVER_PID=$!
             ;;
         *) echo "target must be ours or rnacos" >&2; exit 2 ;;
     esac
@@ -49,6 +54,9 @@ stop_server() {
         kill -9 "$SERVER_PID" 2>/dev/null || true
     fi
     SERVER_PID=""
+    if [ -n "$WORK" ] && [ -d "$WORK/nacos/logs" ]; then
+        mkdir -p "$OUT_DIR/last-logs" && cp -r "$WORK/nacos/logs/." "$OUT_DIR/last-logs/" 2>/dev/null || true
+    fi
     [ -n "$WORK" ] && rm -rf "$WORK"
     WORK=""
 }

@@ -15,6 +15,7 @@ import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
+import com.nacosx.config.store.WriteBatcher;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -25,13 +26,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The rules of the configuration center, shared by every door (1.x HTTP today, gRPC next). A write
- * commits the row and its history in one transaction, then updates the cache, then tells the
- * listeners: a read on this node after a successful publish always sees the new content.
- * Writes to one config are serialized so the cache follows the database's order.
+ * commits the row and its history atomically (group-committed with concurrent writes), then
+ * updates the cache, then tells the listeners: a read on this node after a successful publish
+ * always sees the new content. Writes to one config are serialized so the cache follows the
+ * database's order.
  */
 @Service
 public class ConfigService {
@@ -44,18 +45,18 @@ public class ConfigService {
     private final HistoryStore history;
     private final ConfigCache cache;
     private final ConfigValidator validator;
-    private final TransactionTemplate transaction;
+    private final WriteBatcher writes;
     private final List<ConfigChangeListener> listeners;
     private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
 
     public ConfigService(ConfigInfoStore configs, GrayStore grays, HistoryStore history, ConfigCache cache,
-            ConfigValidator validator, TransactionTemplate transaction, List<ConfigChangeListener> listeners) {
+            ConfigValidator validator, WriteBatcher writes, List<ConfigChangeListener> listeners) {
         this.configs = configs;
         this.grays = grays;
         this.history = history;
         this.cache = cache;
         this.validator = validator;
-        this.transaction = transaction;
+        this.writes = writes;
         this.listeners = List.copyOf(listeners);
         for (int i = 0; i < LOCK_STRIPES; i++) {
             locks[i] = new ReentrantLock();
@@ -117,7 +118,7 @@ public class ConfigService {
 
     private void publishFormal(ConfigKey key, ConfigWrite write, String casMd5) {
         long now = System.currentTimeMillis();
-        transaction.executeWithoutResult(status -> {
+        writes.execute(() -> {
             Optional<StoredConfig> existing = configs.find(key);
             if (existing.isEmpty()) {
                 insertFormal(key, write, now);
@@ -154,7 +155,7 @@ public class ConfigService {
         long now = System.currentTimeMillis();
         GrayConfig gray = new GrayConfig(0, key, grayName, expr, write.content(), write.md5(), write.appName(),
                 write.encryptedDataKey(), now, write.srcIp(), write.srcUser());
-        transaction.executeWithoutResult(status -> {
+        writes.execute(() -> {
             Optional<GrayConfig> previous = grays.upsert(gray);
             GrayConfig recorded = previous.orElseGet(() -> grays.find(key, grayName).orElseThrow());
             history.record(recorded.id(), key, recorded.content(), recorded.md5(), recorded.appName(), write.srcIp(),
@@ -189,7 +190,7 @@ public class ConfigService {
         }
         withLock(key, () -> {
             long now = System.currentTimeMillis();
-            transaction.executeWithoutResult(status -> configs.find(key).ifPresent(old -> {
+            writes.execute(() -> configs.find(key).ifPresent(old -> {
                 configs.delete(old.id());
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, null, old.encryptedDataKey(), now);
@@ -208,7 +209,7 @@ public class ConfigService {
     private void removeGray(ConfigKey key, String grayName, String srcIp, String srcUser) {
         withLock(key, () -> {
             long now = System.currentTimeMillis();
-            transaction.executeWithoutResult(status -> grays.find(key, grayName).ifPresent(old -> {
+            writes.execute(() -> grays.find(key, grayName).ifPresent(old -> {
                 grays.delete(old.id());
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, grayName, old.encryptedDataKey(), now);
