@@ -26,8 +26,13 @@ public final class ConfigEntry {
     }
 
     public static ConfigEntry of(String content, String type, long lastModified, String encryptedDataKey) {
+        return of(content, null, type, lastModified, encryptedDataKey);
+    }
+
+    /** @param md5 the content's md5 when already known, else null */
+    public static ConfigEntry of(String content, String md5, String type, long lastModified, String encryptedDataKey) {
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-        return new ConfigEntry(content, bytes, Md5.of(bytes), type, lastModified,
+        return new ConfigEntry(content, bytes, md5 == null ? Md5.of(bytes) : md5, type, lastModified,
                 encryptedDataKey == null || encryptedDataKey.isEmpty() ? null : encryptedDataKey);
     }
 

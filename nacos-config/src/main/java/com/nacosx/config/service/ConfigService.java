@@ -101,9 +101,7 @@ public class ConfigService {
     public void publish(ConfigKey key, ConfigWrite write, PublishOptions options) {
         validator.checkContent(write.content());
         validator.checkTag(options.tag());
-        ConfigWrite typed = new ConfigWrite(write.content(), ConfigType.normalize(write.type()), write.appName(),
-                write.srcIp(), write.srcUser(), write.desc(), write.use(), write.effect(), write.schema(),
-                write.encryptedDataKey(), write.tags());
+        ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
         withLock(key, () -> {
             if (options.betaIps() != null) {
                 publishGray(key, typed, GrayConfig.BETA, options.betaIps());
@@ -119,21 +117,20 @@ public class ConfigService {
     private void publishFormal(ConfigKey key, ConfigWrite write, String casMd5) {
         long now = System.currentTimeMillis();
         writes.execute(() -> {
-            Optional<StoredConfig> existing = configs.find(key);
-            if (existing.isEmpty()) {
-                insertFormal(key, write, now);
-                return;
-            }
-            StoredConfig old = existing.get();
-            if (!configs.update(old.id(), write, now, casMd5)) {
+            // The history row copies the stored row inside the database: the old content never
+            // travels to the server and back, which made publishes ~30% slower on Derby.
+            boolean updated = history.recordStored(key, casMd5, write.srcIp(), write.srcUser(), HistoryStore.UPDATE, now)
+                    && configs.update(key, write, now, casMd5);
+            if (updated) {
+                configs.replaceTags(key, write.tags());
+            } else if (casMd5 != null && configs.exists(key)) {
                 throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.RESOURCE_CONFLICT,
                         "Cas publish fail, server md5 may have changed. Read the config again and retry with its md5");
+            } else {
+                insertFormal(key, write, now);
             }
-            history.record(old.id(), key, old.content(), old.md5(), old.appName(), write.srcIp(), write.srcUser(),
-                    HistoryStore.UPDATE, null, old.encryptedDataKey(), now);
-            configs.replaceTags(old.id(), key, write.tags());
         });
-        ConfigEntry entry = ConfigEntry.of(write.content(), write.type(), now, write.encryptedDataKey());
+        ConfigEntry entry = ConfigEntry.of(write.content(), write.md5(), write.type(), now, write.encryptedDataKey());
         cache.update(key, cached -> cached.withFormal(entry));
         LOG.info("published {} md5={} from {}", key, entry.md5(), write.srcIp());
     }
@@ -148,7 +145,7 @@ public class ConfigService {
         }
         history.record(id, key, write.content(), write.md5(), write.appName(), write.srcIp(), write.srcUser(),
                 HistoryStore.INSERT, null, write.encryptedDataKey(), now);
-        configs.replaceTags(id, key, write.tags());
+        configs.insertTags(id, key, write.tags());
     }
 
     private void publishGray(ConfigKey key, ConfigWrite write, String grayName, String expr) {
@@ -168,7 +165,7 @@ public class ConfigService {
 
     /** Puts a variant into the cache; used by writes and by the loader at start. */
     public void applyGrayToCache(GrayConfig gray, String type) {
-        ConfigEntry entry = ConfigEntry.of(gray.content(), type, gray.modifyTime(), gray.encryptedDataKey());
+        ConfigEntry entry = ConfigEntry.of(gray.content(), gray.md5(), type, gray.modifyTime(), gray.encryptedDataKey());
         if (gray.isBeta()) {
             cache.update(gray.key(), cached -> cached.withBeta(entry, ipsOf(gray.expr())));
         } else if (gray.tag() != null) {
@@ -242,9 +239,7 @@ public class ConfigService {
 
     public Page<StoredConfig> search(ConfigInfoStore.SearchCriteria criteria, int pageNo, int pageSize) {
         validator.checkTenant(criteria.tenant());
-        if (pageNo < 1 || pageSize < 1 || pageSize > 500) {
-            throw NacosException.badRequest("pageNo must be >= 1 and pageSize between 1 and 500");
-        }
+        Page.checkPaging(pageNo, pageSize);
         return configs.search(criteria, pageNo, pageSize);
     }
 

@@ -26,6 +26,8 @@ public class ConfigInfoStore {
     private static final String COLUMNS = "id, data_id, group_id, tenant_id, content, md5, type, app_name, "
             + "encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip, c_desc, c_use, effect, c_schema";
     private static final String KEY_MATCH = "data_id = ? AND group_id = ? AND tenant_id = ?";
+    /** A compare-and-set matches the expected md5, or a row without one (as the official server). */
+    static final String MD5_MATCH = "(md5 = ? OR md5 IS NULL OR md5 = '')";
 
     private final JdbcTemplate jdbc;
     private final SqlDialect dialect;
@@ -80,15 +82,21 @@ public class ConfigInfoStore {
                 : ((Number) keys.getKeyList().get(0).values().iterator().next()).longValue();
     }
 
+    public boolean exists(ConfigKey key) {
+        Integer count = jdbc.queryForObject("SELECT COUNT(*) FROM config_info WHERE " + KEY_MATCH, Integer.class,
+                key.dataId(), key.group(), key.tenant());
+        return count != null && count > 0;
+    }
+
     /**
      * Updates a row; with {@code expectedMd5} only while the stored md5 still equals it.
      *
      * @return whether the row was updated
      */
-    public boolean update(long id, ConfigWrite write, long now, String expectedMd5) {
+    public boolean update(ConfigKey key, ConfigWrite write, long now, String expectedMd5) {
         String sql = "UPDATE config_info SET content = ?, md5 = ?, type = ?, app_name = ?, encrypted_data_key = ?, "
                 + "gmt_modified = ?, src_user = ?, src_ip = ?, c_desc = ?, c_use = ?, effect = ?, c_schema = ? "
-                + "WHERE id = ?" + (expectedMd5 == null ? "" : " AND (md5 = ? OR md5 IS NULL OR md5 = '')");
+                + "WHERE " + KEY_MATCH + (expectedMd5 == null ? "" : " AND " + MD5_MATCH);
         int rows = jdbc.update(sql, ps -> {
             int i = 1;
             ps.setString(i++, write.content());
@@ -98,7 +106,7 @@ public class ConfigInfoStore {
             ps.setString(i++, nullToEmpty(write.encryptedDataKey()));
             ps.setTimestamp(i++, new Timestamp(now));
             i = bindDetails(ps, i, write);
-            ps.setLong(i++, id);
+            i = bindKey(ps, i, key);
             if (expectedMd5 != null) {
                 ps.setString(i, expectedMd5);
             }
@@ -111,8 +119,16 @@ public class ConfigInfoStore {
         jdbc.update("DELETE FROM config_tags_relation WHERE id = ?", id);
     }
 
-    public void replaceTags(long id, ConfigKey key, String tags) {
-        jdbc.update("DELETE FROM config_tags_relation WHERE id = ?", id);
+    /** Replaces the config tags of the row of {@code key}. */
+    public void replaceTags(ConfigKey key, String tags) {
+        jdbc.update("DELETE FROM config_tags_relation WHERE id = (SELECT id FROM config_info WHERE " + KEY_MATCH + ")",
+                key.dataId(), key.group(), key.tenant());
+        if (tags != null && !tags.isBlank()) {
+            insertTags(find(key).orElseThrow().id(), key, tags);
+        }
+    }
+
+    public void insertTags(long id, ConfigKey key, String tags) {
         if (tags == null || tags.isBlank()) {
             return;
         }

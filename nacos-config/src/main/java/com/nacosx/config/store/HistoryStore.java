@@ -42,6 +42,27 @@ public class HistoryStore {
                 grayName, encryptedDataKey == null ? "" : encryptedDataKey);
     }
 
+    /**
+     * Records the stored formal row of {@code key}, as it is before a change, copying it inside
+     * the database. With {@code expectedMd5}, only while its md5 still equals it.
+     *
+     * @return whether a row was there (and matched) and was recorded
+     */
+    public boolean recordStored(ConfigKey key, String expectedMd5, String srcIp, String srcUser, String opType, long now) {
+        String sql = "INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
+                + "src_user, gmt_create, gmt_modified, op_type, publish_type, encrypted_data_key) SELECT id, data_id, "
+                + "group_id, tenant_id, app_name, content, md5, " + dialect.typed("VARCHAR(50)") + ", "
+                + dialect.typed("VARCHAR(128)") + ", " + dialect.typed("TIMESTAMP") + ", " + dialect.typed("TIMESTAMP")
+                + ", " + dialect.typed("CHAR(10)") + ", '" + FORMAL + "', encrypted_data_key FROM config_info "
+                + "WHERE data_id = ? AND group_id = ? AND tenant_id = ?"
+                + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
+        Timestamp time = new Timestamp(now);
+        int rows = expectedMd5 == null
+                ? jdbc.update(sql, srcIp, srcUser, time, time, opType, key.dataId(), key.group(), key.tenant())
+                : jdbc.update(sql, srcIp, srcUser, time, time, opType, key.dataId(), key.group(), key.tenant(), expectedMd5);
+        return rows > 0;
+    }
+
     /** The changes of one config, newest first. */
     public Page<HistoryEntry> list(ConfigKey key, int pageNo, int pageSize) {
         Object[] keyArgs = {key.dataId(), key.group(), key.tenant()};

@@ -181,6 +181,27 @@ class MysqlModeTest {
 
     @Test
     @Order(5)
+    void overwritesKeepTheOldContentInHistoryAndHonourCompareAndSet() throws Exception {
+        for (String content : new String[] {"v1", "v2"}) {
+            HttpCall.post(configs).param("dataId", "overwritten").param("group", "DEFAULT_GROUP")
+                    .param("content", content).send();
+        }
+        JsonNode history = JSON.readTree(HttpCall.get(server.baseUrl() + "/v1/cs/history").param("search", "accurate")
+                .param("dataId", "overwritten").param("group", "DEFAULT_GROUP").send().body());
+        JsonNode newest = history.get("pageItems").get(0);
+        assertEquals("U", newest.get("opType").asString());
+        assertEquals("v1", newest.get("content").asString());
+        HttpResponse<String> stale = HttpCall.post(configs).param("dataId", "overwritten")
+                .param("group", "DEFAULT_GROUP").param("content", "v3").header("casMd5", md5("v1")).send();
+        assertEquals(500, stale.statusCode());
+        HttpResponse<String> fresh = HttpCall.post(configs).param("dataId", "overwritten")
+                .param("group", "DEFAULT_GROUP").param("content", "v3").header("casMd5", md5("v2")).send();
+        assertEquals(200, fresh.statusCode());
+        assertEquals("v3", read("overwritten").send().body());
+    }
+
+    @Test
+    @Order(6)
     void losingTheDatabaseGivesClearErrorsAndKeepsServingReadsUntilItReturns() throws Exception {
         MariaDb.stop();
         try {
@@ -207,7 +228,7 @@ class MysqlModeTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aRestartedServerLoadsWhatItWrote() {
         server.restart();
         assertEquals("back", read("after-outage").send().body());

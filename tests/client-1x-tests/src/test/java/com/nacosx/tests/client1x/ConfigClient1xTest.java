@@ -48,6 +48,20 @@ class ConfigClient1xTest {
         return NacosFactory.createConfigService(properties);
     }
 
+    /** What a test does with a client of its own. */
+    interface ClientUse {
+        void accept(ConfigService own) throws Exception;
+    }
+
+    static void withOwnClient(ClientUse use) throws Exception {
+        ConfigService own = clientFor("");
+        try {
+            use.accept(own);
+        } finally {
+            own.shutDown();
+        }
+    }
+
     /** A listener that queues every content it is told. */
     static final class Recorder extends AbstractListener {
         final BlockingQueue<String> received = new LinkedBlockingQueue<>();
@@ -89,48 +103,39 @@ class ConfigClient1xTest {
 
     @Test
     void listenerIsNotifiedWithinOneSecondOfAChange() throws Exception {
-        ConfigService client = clientFor("");
-        try {
-            client.publishConfig("c1-listen", GROUP, "v1");
+        withOwnClient(own -> {
+            own.publishConfig("c1-listen", GROUP, "v1");
             Recorder recorder = new Recorder();
-            client.addListener("c1-listen", GROUP, recorder);
+            own.addListener("c1-listen", GROUP, recorder);
             Thread.sleep(500);
             recorder.received.clear();
-            client.publishConfig("c1-listen", GROUP, "v2");
+            own.publishConfig("c1-listen", GROUP, "v2");
             assertEquals("v2", recorder.next(), "no notification within 1 s");
-            client.removeListener("c1-listen", GROUP, recorder);
-        } finally {
-            client.shutDown();
-        }
+            own.removeListener("c1-listen", GROUP, recorder);
+        });
     }
 
     @Test
     void listenerIsNotifiedOfAChangeMadeOverHttp() throws Exception {
-        ConfigService client = clientFor("");
-        try {
+        withOwnClient(own -> {
             Recorder recorder = new Recorder();
-            client.addListener("c1-http", GROUP, recorder);
+            own.addListener("c1-http", GROUP, recorder);
             Thread.sleep(500);
             HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", "c1-http").param("group", GROUP)
                     .param("content", "from-curl").send();
             assertEquals("from-curl", recorder.next());
-        } finally {
-            client.shutDown();
-        }
+        });
     }
 
     @Test
     void listenerOnAConfigCreatedLaterIsNotifiedOfItsCreation() throws Exception {
-        ConfigService client = clientFor("");
-        try {
+        withOwnClient(own -> {
             Recorder recorder = new Recorder();
-            client.addListener("c1-later", GROUP, recorder);
+            own.addListener("c1-later", GROUP, recorder);
             Thread.sleep(500);
-            client.publishConfig("c1-later", GROUP, "created");
+            own.publishConfig("c1-later", GROUP, "created");
             assertEquals("created", recorder.next());
-        } finally {
-            client.shutDown();
-        }
+        });
     }
 
     @Test
@@ -167,17 +172,14 @@ class ConfigClient1xTest {
 
     @Test
     void utf8ChangeReachesTheListener() throws Exception {
-        ConfigService client = clientFor("");
-        try {
-            client.publishConfig("c1-utf8-listen", GROUP, "一");
+        withOwnClient(own -> {
+            own.publishConfig("c1-utf8-listen", GROUP, "一");
             Recorder recorder = new Recorder();
-            client.addListener("c1-utf8-listen", GROUP, recorder);
+            own.addListener("c1-utf8-listen", GROUP, recorder);
             Thread.sleep(500);
             recorder.received.clear();
-            client.publishConfig("c1-utf8-listen", GROUP, "二");
+            own.publishConfig("c1-utf8-listen", GROUP, "二");
             assertEquals("二", recorder.next());
-        } finally {
-            client.shutDown();
-        }
+        });
     }
 }
