@@ -1,5 +1,6 @@
 package com.nacosx.config.store;
 
+import com.nacosx.api.exception.NacosException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -11,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -86,14 +86,28 @@ public class WriteBatcher implements DisposableBean {
     }
 
     private void commit(List<Write<?>> batch) {
-        try {
-            transaction.executeWithoutResult(status -> batch.forEach(write -> write.apply(status)));
-        } catch (RuntimeException e) {
-            LOG.error("a batch of {} writes failed to commit", batch.size(), e);
-            batch.forEach(write -> write.failed(e));
-            return;
+        if (batch.size() > 1) {
+            try {
+                transaction.executeWithoutResult(status -> batch.forEach(Write::apply));
+                batch.forEach(Write::succeeded);
+                return;
+            } catch (NacosException refused) {
+                LOG.debug("a write of a batch of {} was refused ({}); running them one by one", batch.size(),
+                        refused.getMessage());
+            } catch (RuntimeException e) {
+                LOG.error("a batch of {} writes failed", batch.size(), e);
+                batch.forEach(write -> write.failed(e));
+                return;
+            }
         }
-        batch.forEach(Write::committed);
+        for (Write<?> write : batch) {
+            try {
+                transaction.executeWithoutResult(status -> write.apply());
+                write.succeeded();
+            } catch (RuntimeException e) {
+                write.failed(e);
+            }
+        }
     }
 
     @Override
@@ -110,29 +124,17 @@ public class WriteBatcher implements DisposableBean {
         final Supplier<T> work;
         final CompletableFuture<T> done = new CompletableFuture<>();
         T result;
-        RuntimeException error;
 
         Write(Supplier<T> work) {
             this.work = work;
         }
 
-        void apply(TransactionStatus status) {
-            Object savepoint = status.createSavepoint();
-            try {
-                result = work.get();
-                status.releaseSavepoint(savepoint);
-            } catch (RuntimeException e) {
-                status.rollbackToSavepoint(savepoint);
-                error = e;
-            }
+        void apply() {
+            result = work.get();
         }
 
-        void committed() {
-            if (error != null) {
-                done.completeExceptionally(error);
-            } else {
-                done.complete(result);
-            }
+        void succeeded() {
+            done.complete(result);
         }
 
         void failed(RuntimeException e) {

@@ -8,7 +8,10 @@ import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -169,6 +172,30 @@ class ConfigHttpApiTest {
         JsonNode history = JSON.readTree(HttpCall.get(server.baseUrl() + "/v1/cs/history").param("search", "accurate")
                 .param("dataId", "cas-stale").param("group", "DEFAULT_GROUP").send().body());
         assertEquals(1, history.get("totalCount").asInt(), "a refused publish must not write history");
+    }
+
+    @Test
+    void aRefusedCompareAndSetAmongConcurrentPublishesFailsAlone() throws Exception {
+        publish("cas-crowd", "v1");
+        List<CompletableFuture<HttpResponse<String>>> crowd = new ArrayList<>();
+        for (int round = 0; round < 5; round++) {
+            for (int i = 0; i < 8; i++) {
+                String dataId = "crowd-" + round + "-" + i;
+                crowd.add(CompletableFuture.supplyAsync(() -> publish(dataId, "ok")));
+            }
+            crowd.add(CompletableFuture.supplyAsync(() -> HttpCall.post(configs).param("dataId", "cas-crowd")
+                    .param("group", "DEFAULT_GROUP").param("content", "v2").header("casMd5", "0000").send()));
+        }
+        for (CompletableFuture<HttpResponse<String>> call : crowd) {
+            call.get();
+        }
+        for (int round = 0; round < 5; round++) {
+            for (int i = 0; i < 8; i++) {
+                assertEquals("ok", read("crowd-" + round + "-" + i).body());
+            }
+            assertEquals(500, crowd.get(round * 9 + 8).get().statusCode());
+        }
+        assertEquals("v1", read("cas-crowd").body());
     }
 
     @Test
