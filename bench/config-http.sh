@@ -5,7 +5,8 @@
 # 2. publish of random keys among 1000, 1 KB content (wrk, 2 threads, 16 connections, 20 s)
 # 3. 5,000 held 1.x long polls (wrk -c5000 holds one poll per connection for 30 s): heap after a
 #    full GC and thread count for ours, RSS for both.
-# Both targets get the same 10 s warm-up of reads and publishes before anything is measured.
+# Both targets get the same warm-up (15 s of reads, 30 s of publishes) before anything is measured:
+# the JVM needs about that long to compile its hot paths.
 # Results go to bench/out/config-http-TARGET.txt.
 source "$(dirname "$0")/lib.sh"
 TARGET=${1:?usage: config-http.sh ours|rnacos}
@@ -19,9 +20,9 @@ OUT="$OUT_DIR/config-http-$TARGET.txt"
     echo "# config over HTTP, target=$TARGET, $(date -u +%FT%TZ)"
     echo "idle RSS: $(rss_mb) MB"
     MD5=$(seed_configs 200 5120)
-    echo "## warm-up (not measured): 10 s of reads, 10 s of publishes"
-    wrk -t2 -c64 -d10s -s "$BENCH_DIR/lua/config-get.lua" "http://127.0.0.1:$PORT" -- 200 > /dev/null
-    wrk -t2 -c16 -d10s -s "$BENCH_DIR/lua/config-publish.lua" "http://127.0.0.1:$PORT" -- 1000 1024 > /dev/null
+    echo "## warm-up (not measured): 15 s of reads, 30 s of publishes"
+    wrk -t2 -c64 -d15s -s "$BENCH_DIR/lua/config-get.lua" "http://127.0.0.1:$PORT" -- 200 > /dev/null
+    wrk -t2 -c16 -d30s -s "$BENCH_DIR/lua/config-publish.lua" "http://127.0.0.1:$PORT" -- 1000 1024 > /dev/null
     echo "## GET 200 configs x 5 KB, random keys, wrk -t2 -c64 -d$DURATION"
     load_line
     wrk -t2 -c64 -d"$DURATION" --latency -s "$BENCH_DIR/lua/config-get.lua" "http://127.0.0.1:$PORT" -- 200

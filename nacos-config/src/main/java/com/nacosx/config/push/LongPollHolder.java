@@ -110,11 +110,6 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
         }
     }
 
-    /** The number of polls held now. */
-    public int heldCount() {
-        return (int) pollsByKey.values().stream().flatMap(Set::stream).distinct().count();
-    }
-
     private List<ConfigKey> changedKeys(Map<ConfigKey, String> listened, String clientIp, String tag) {
         List<ConfigKey> changed = new ArrayList<>();
         listened.forEach((key, md5) -> {
