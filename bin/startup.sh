@@ -90,3 +90,6 @@ nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$JAR" \
     --logging.config="$BASE_DIR/conf/nacos-logback.xml" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &
 echo $! > "$PID_FILE"
 echo "nacos is starting with $MODE mode (pid $!). You can check the logs in $LOG_DIR/start.out and $LOG_DIR/nacos.log"
+if [ "$MODE" = cluster ]; then
+    echo "Note: cluster membership is not implemented yet; this node serves alone with the cluster JVM profile." >&2
+fi
