@@ -252,6 +252,26 @@ class ConfigHttpApiTest {
     }
 
     @Test
+    void republishingReplacesTheConfigTags() {
+        String detail = null;
+        for (String tags : new String[] {null, "a,b", "c", null}) {
+            HttpCall publish = HttpCall.post(configs).param("dataId", "retag").param("group", "DEFAULT_GROUP")
+                    .param("content", "c" + tags);
+            if (tags != null) {
+                publish.param("config_tags", tags);
+            }
+            publish.send();
+            detail = HttpCall.get(configs).param("dataId", "retag").param("group", "DEFAULT_GROUP")
+                    .param("show", "all").send().body();
+            JsonNode stored = JSON.readTree(detail).get("configTags");
+            assertEquals(tags, stored == null || stored.isNull() ? null : stored.asString(), detail);
+        }
+        JsonNode byTag = JSON.readTree(HttpCall.get(configs).param("search", "blur").param("dataId", "retag")
+                .param("config_tags", "c").send().body());
+        assertEquals(0, byTag.get("totalCount").asInt(), detail);
+    }
+
+    @Test
     void unknownTypeIsStoredAsText() {
         HttpCall.post(configs).param("dataId", "weird-type").param("group", "DEFAULT_GROUP").param("content", "c")
                 .param("type", "exe").send();
@@ -379,9 +399,14 @@ class ConfigHttpApiTest {
     }
 
     @Test
-    void configsSurviveARestart() {
-        publish("durable", "kept");
+    void configsAndTheirTagsSurviveARestart() {
+        HttpCall.post(configs).param("dataId", "durable").param("group", "DEFAULT_GROUP").param("content", "kept")
+                .param("config_tags", "old").send();
         server.restart();
         assertEquals("kept", read("durable").body());
+        publish("durable", "untagged now");
+        JsonNode detail = JSON.readTree(HttpCall.get(configs).param("dataId", "durable").param("group", "DEFAULT_GROUP")
+                .param("show", "all").send().body());
+        assertTrue(detail.get("configTags").isNull(), detail.toString());
     }
 }
