@@ -71,6 +71,11 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
         }
         long timeout = holdTime(timeoutHeader);
         HeldPoll poll = new HeldPoll(exchange, listened, clientIp, tag);
+        poll.closeWatch = exchange.onClose(() -> {
+            if (poll.finish()) {
+                forget(poll);
+            }
+        });
         listened.keySet().forEach(key -> pollsByKey.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(poll));
         // A change that landed between the check above and the registration would be missed: look again.
         List<ConfigKey> changedMeanwhile = changedKeys(listened, clientIp, tag);
@@ -79,11 +84,6 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
             return;
         }
         poll.timeout = timer.schedule(() -> release(poll, List.of()), timeout, TimeUnit.MILLISECONDS);
-        exchange.onClose(() -> {
-            if (poll.finish()) {
-                forget(poll);
-            }
-        });
     }
 
     private long holdTime(String timeoutHeader) {
@@ -130,6 +130,9 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     private void forget(HeldPoll poll) {
         if (poll.timeout != null) {
             poll.timeout.cancel(false);
+        }
+        if (poll.closeWatch != null) {
+            poll.closeWatch.run();
         }
         for (ConfigKey key : poll.listened.keySet()) {
             pollsByKey.computeIfPresent(key, (k, polls) -> {
@@ -178,6 +181,7 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
         final String tag;
         final AtomicBoolean finished = new AtomicBoolean();
         volatile ScheduledFuture<?> timeout;
+        volatile Runnable closeWatch;
 
         HeldPoll(HttpExchange exchange, Map<ConfigKey, String> listened, String clientIp, String tag) {
             this.exchange = exchange;

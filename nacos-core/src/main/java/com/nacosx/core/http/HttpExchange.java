@@ -14,6 +14,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -152,9 +154,16 @@ public final class HttpExchange {
         return ((InetSocketAddress) channel.remoteAddress()).getAddress().getHostAddress();
     }
 
-    /** Runs {@code action} when the client's connection closes (at once if it already has). */
-    public void onClose(Runnable action) {
-        channel.closeFuture().addListener(future -> action.run());
+    /**
+     * Runs {@code action} when the client's connection closes (at once if it already has).
+     *
+     * @return cancels the watch; call it once the exchange is answered, or a keep-alive
+     *         connection that carries many exchanges would collect their actions
+     */
+    public Runnable onClose(Runnable action) {
+        GenericFutureListener<Future<? super Void>> listener = future -> action.run();
+        channel.closeFuture().addListener(listener);
+        return () -> channel.closeFuture().removeListener(listener);
     }
 
     /** Answers with a body and headers; later calls are ignored. The body array is not copied. */
