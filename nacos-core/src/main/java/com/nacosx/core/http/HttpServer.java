@@ -74,7 +74,7 @@ public class HttpServer implements SmartLifecycle {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
-                                .addLast(new HttpServerCodec(4096, maxHeader, 64 * 1024))
+                                .addLast(new HttpServerCodec(maxHeader, maxHeader, 64 * 1024))
                                 .addLast(new HttpServerExpectContinueHandler())
                                 .addLast(new HttpObjectAggregator(maxBody))
                                 .addLast(dispatcher);
