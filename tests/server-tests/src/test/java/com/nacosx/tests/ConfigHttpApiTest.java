@@ -385,6 +385,23 @@ class ConfigHttpApiTest {
     }
 
     @Test
+    void malformedEncodingUnknownPathsAndWrongMethodsAnswerClearly() throws Exception {
+        String malformed;
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write(("GET /nacos/v1/cs/configs?dataId=%zz&group=G HTTP/1.1\r\nHost: x\r\n"
+                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            malformed = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertTrue(malformed.startsWith("HTTP/1.1 400"), malformed);
+        assertTrue(malformed.contains("malformed request"), malformed);
+        HttpResponse<String> unknown = HttpCall.get(server.baseUrl() + "/v1/cs/nothing-here").send();
+        assertEquals(404, unknown.statusCode());
+        HttpResponse<String> wrongMethod = HttpCall.put(configs).param("dataId", "x").param("group", "g").send();
+        assertEquals(405, wrongMethod.statusCode());
+        assertEquals(200, HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").send().statusCode());
+    }
+
+    @Test
     void invalidTenantIsRefused() {
         HttpResponse<String> refused = HttpCall.get(configs).param("dataId", "x").param("group", "g")
                 .param("tenant", "a/b").send();
