@@ -12,12 +12,15 @@ DATA=$BASE/data
 SOCKET=$BASE/mysqld.sock
 PID_FILE=$BASE/mysqld.pid
 
+# Debian puts the server in /usr/sbin, which a non-login PATH may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
+
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi
 }
 
 install_if_absent() {
-    if command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; then
+    if command -v mariadbd >/dev/null 2>&1; then
         return
     fi
     echo "mariadb.sh: installing mariadb-server from Debian's packages" >&2
