@@ -62,6 +62,19 @@ class ConfigClient1xTest {
         }
     }
 
+    /**
+     * Adds a listener and lets the client's first check settle, then forgets what that check
+     * delivered (a 1.x client tells a new listener the current content), so the recorder holds
+     * only later changes.
+     */
+    static Recorder listen(ConfigService own, String dataId) throws Exception {
+        Recorder recorder = new Recorder();
+        own.addListener(dataId, GROUP, recorder);
+        Thread.sleep(500);
+        recorder.received.clear();
+        return recorder;
+    }
+
     /** A listener that queues every content it is told. */
     static final class Recorder extends AbstractListener {
         final BlockingQueue<String> received = new LinkedBlockingQueue<>();
@@ -105,10 +118,7 @@ class ConfigClient1xTest {
     void listenerIsNotifiedWithinOneSecondOfAChange() throws Exception {
         withOwnClient(own -> {
             own.publishConfig("c1-listen", GROUP, "v1");
-            Recorder recorder = new Recorder();
-            own.addListener("c1-listen", GROUP, recorder);
-            Thread.sleep(500);
-            recorder.received.clear();
+            Recorder recorder = listen(own, "c1-listen");
             own.publishConfig("c1-listen", GROUP, "v2");
             assertEquals("v2", recorder.next(), "no notification within 1 s");
             own.removeListener("c1-listen", GROUP, recorder);
@@ -118,9 +128,7 @@ class ConfigClient1xTest {
     @Test
     void listenerIsNotifiedOfAChangeMadeOverHttp() throws Exception {
         withOwnClient(own -> {
-            Recorder recorder = new Recorder();
-            own.addListener("c1-http", GROUP, recorder);
-            Thread.sleep(500);
+            Recorder recorder = listen(own, "c1-http");
             HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", "c1-http").param("group", GROUP)
                     .param("content", "from-curl").send();
             assertEquals("from-curl", recorder.next());
@@ -130,9 +138,7 @@ class ConfigClient1xTest {
     @Test
     void listenerOnAConfigCreatedLaterIsNotifiedOfItsCreation() throws Exception {
         withOwnClient(own -> {
-            Recorder recorder = new Recorder();
-            own.addListener("c1-later", GROUP, recorder);
-            Thread.sleep(500);
+            Recorder recorder = listen(own, "c1-later");
             own.publishConfig("c1-later", GROUP, "created");
             assertEquals("created", recorder.next());
         });
@@ -174,10 +180,7 @@ class ConfigClient1xTest {
     void utf8ChangeReachesTheListener() throws Exception {
         withOwnClient(own -> {
             own.publishConfig("c1-utf8-listen", GROUP, "一");
-            Recorder recorder = new Recorder();
-            own.addListener("c1-utf8-listen", GROUP, recorder);
-            Thread.sleep(500);
-            recorder.received.clear();
+            Recorder recorder = listen(own, "c1-utf8-listen");
             own.publishConfig("c1-utf8-listen", GROUP, "二");
             assertEquals("二", recorder.next());
         });
