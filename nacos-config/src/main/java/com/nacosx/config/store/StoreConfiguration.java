@@ -34,6 +34,7 @@ public class StoreConfiguration {
         return DataSourceSettings.from(env);
     }
 
+    /** Closes the pool and, for Derby, shuts the embedded engine down so the next start needs no recovery. */
     @Bean(destroyMethod = "close")
     public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server) throws IOException {
         HikariConfig pool = new HikariConfig();
@@ -49,7 +50,7 @@ public class StoreConfiguration {
             Files.createDirectories(logs);
             System.setProperty("derby.stream.error.file", logs.resolve("derby.log").toString());
             pool.setJdbcUrl("jdbc:derby:" + dir + ";create=true");
-            HikariDataSource dataSource = new HikariDataSource(pool);
+            HikariDataSource dataSource = new DerbyDataSource(pool, "jdbc:derby:" + dir + ";shutdown=true");
             createDerbyTablesIfMissing(dataSource);
             LOG.info("config store: embedded Derby at {}", dir);
             return dataSource;
@@ -106,6 +107,29 @@ public class StoreConfiguration {
                 .map(String::trim)
                 .filter(s -> !s.isEmpty())
                 .toArray(String[]::new);
+    }
+
+    /** The pool of the embedded Derby; closing it also shuts the database down cleanly. */
+    private static final class DerbyDataSource extends HikariDataSource {
+        private final String shutdownUrl;
+
+        DerbyDataSource(HikariConfig config, String shutdownUrl) {
+            super(config);
+            this.shutdownUrl = shutdownUrl;
+        }
+
+        @Override
+        public void close() {
+            super.close();
+            try {
+                java.sql.DriverManager.getConnection(shutdownUrl).close();
+            } catch (SQLException expected) {
+                // Derby reports a successful shutdown as SQLState 08006.
+                if (!"08006".equals(expected.getSQLState())) {
+                    LOG.warn("embedded Derby did not shut down cleanly: {}", expected.getMessage());
+                }
+            }
+        }
     }
 
     @Bean

@@ -102,6 +102,13 @@ public class HttpServer implements SmartLifecycle {
             channel = null;
         }
         if (boss != null) {
+            // Requests already running (a publish waiting for its commit) finish and are answered.
+            workers.shutdown();
+            try {
+                workers.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
             io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             workers.shutdownNow();
