@@ -45,6 +45,12 @@ class ConfigHttpApiTest {
         return HttpCall.get(configs).param("dataId", dataId).param("group", "DEFAULT_GROUP").send();
     }
 
+    /** The answer has this status and its body says this. */
+    static void assertAnswer(HttpResponse<String> response, int status, String bodyPart) {
+        assertEquals(status, response.statusCode(), response.body());
+        assertTrue(response.body().contains(bodyPart), response.body());
+    }
+
     static String md5(String content) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(content.getBytes(StandardCharsets.UTF_8)));
     }
@@ -114,16 +120,14 @@ class ConfigHttpApiTest {
     void contentOverTheLimitIsRefusedAndNothingIsWritten() {
         publish("toobig", "small");
         HttpResponse<String> refused = publish("toobig", "x".repeat(10 * 1024 * 1024 + 1));
-        assertEquals(400, refused.statusCode());
-        assertTrue(refused.body().contains("over 10485760"), refused.body());
+        assertAnswer(refused, 400, "over 10485760");
         assertEquals("small", read("toobig").body());
     }
 
     @Test
     void invalidDataIdIsRefusedWithItsName() {
         HttpResponse<String> refused = publish("bad/id", "x");
-        assertEquals(400, refused.statusCode());
-        assertTrue(refused.body().contains("invalid dataId : bad/id"), refused.body());
+        assertAnswer(refused, 400, "invalid dataId : bad/id");
     }
 
     @Test
@@ -135,21 +139,17 @@ class ConfigHttpApiTest {
     @Test
     void missingParametersAreNamed() {
         HttpResponse<String> noGroup = HttpCall.post(configs).param("dataId", "x").param("content", "c").send();
-        assertEquals(400, noGroup.statusCode());
-        assertTrue(noGroup.body().contains("'group'"), noGroup.body());
+        assertAnswer(noGroup, 400, "'group'");
         HttpResponse<String> noContent = HttpCall.post(configs).param("dataId", "x").param("group", "g").send();
-        assertEquals(400, noContent.statusCode());
-        assertTrue(noContent.body().contains("'content'"), noContent.body());
+        assertAnswer(noContent, 400, "'content'");
         HttpResponse<String> noDataId = HttpCall.get(configs).param("group", "g").send();
-        assertEquals(400, noDataId.statusCode());
-        assertTrue(noDataId.body().contains("'dataId'"), noDataId.body());
+        assertAnswer(noDataId, 400, "'dataId'");
     }
 
     @Test
     void blankContentIsRefused() {
         HttpResponse<String> refused = publish("blank", "   ");
-        assertEquals(400, refused.statusCode());
-        assertTrue(refused.body().contains("content is blank"), refused.body());
+        assertAnswer(refused, 400, "content is blank");
     }
 
     @Test
@@ -166,8 +166,7 @@ class ConfigHttpApiTest {
         publish("cas-stale", "v1");
         HttpResponse<String> cas = HttpCall.post(configs).param("dataId", "cas-stale").param("group", "DEFAULT_GROUP")
                 .param("content", "v2").header("casMd5", md5("something else")).send();
-        assertEquals(500, cas.statusCode());
-        assertTrue(cas.body().contains("Cas publish fail"), cas.body());
+        assertAnswer(cas, 500, "Cas publish fail");
         assertEquals("v1", read("cas-stale").body());
         JsonNode history = JSON.readTree(HttpCall.get(server.baseUrl() + "/v1/cs/history").param("search", "accurate")
                 .param("dataId", "cas-stale").param("group", "DEFAULT_GROUP").send().body());
@@ -374,8 +373,7 @@ class ConfigHttpApiTest {
         String namespaces = server.baseUrl() + "/v1/console/namespaces";
         HttpResponse<String> badId = HttpCall.post(namespaces).param("customNamespaceId", "has space")
                 .param("namespaceName", "x").send();
-        assertEquals(400, badId.statusCode());
-        assertTrue(badId.body().contains("invalid namespace id"), badId.body());
+        assertAnswer(badId, 400, "invalid namespace id");
         HttpCall.post(namespaces).param("customNamespaceId", "twice").param("namespaceName", "x").send();
         assertEquals(409, HttpCall.post(namespaces).param("customNamespaceId", "twice").param("namespaceName", "x")
                 .send().statusCode());
@@ -405,8 +403,7 @@ class ConfigHttpApiTest {
     void invalidTenantIsRefused() {
         HttpResponse<String> refused = HttpCall.get(configs).param("dataId", "x").param("group", "g")
                 .param("tenant", "a/b").send();
-        assertEquals(400, refused.statusCode());
-        assertTrue(refused.body().contains("invalid tenant"), refused.body());
+        assertAnswer(refused, 400, "invalid tenant");
     }
 
     @Test
