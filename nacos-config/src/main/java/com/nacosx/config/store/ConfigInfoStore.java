@@ -80,12 +80,7 @@ public class ConfigInfoStore {
                     + "content, md5, type, app_name, encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip, "
                     + "c_desc, c_use, effect, c_schema) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     Statement.RETURN_GENERATED_KEYS);
-            int i = bindKey(ps, 1, key);
-            ps.setString(i++, write.content());
-            ps.setString(i++, write.md5());
-            ps.setString(i++, write.type());
-            ps.setString(i++, write.appName());
-            ps.setString(i++, nullToEmpty(write.encryptedDataKey()));
+            int i = bindContent(ps, bindKey(ps, 1, key), write);
             ps.setTimestamp(i++, time);
             ps.setTimestamp(i++, time);
             bindDetails(ps, i, write);
@@ -111,12 +106,7 @@ public class ConfigInfoStore {
                 + "gmt_modified = ?, src_user = ?, src_ip = ?, c_desc = ?, c_use = ?, effect = ?, c_schema = ? "
                 + "WHERE " + KEY_MATCH + (expectedMd5 == null ? "" : " AND " + MD5_MATCH);
         int rows = jdbc.update(sql, ps -> {
-            int i = 1;
-            ps.setString(i++, write.content());
-            ps.setString(i++, write.md5());
-            ps.setString(i++, write.type());
-            ps.setString(i++, write.appName());
-            ps.setString(i++, nullToEmpty(write.encryptedDataKey()));
+            int i = bindContent(ps, 1, write);
             ps.setTimestamp(i++, new Timestamp(now));
             i = bindDetails(ps, i, write);
             i = bindKey(ps, i, key);
@@ -215,6 +205,16 @@ public class ConfigInfoStore {
         return i;
     }
 
+    /** content, md5, type, app_name, encrypted_data_key, in that order. */
+    private static int bindContent(PreparedStatement ps, int i, ConfigWrite write) throws SQLException {
+        ps.setString(i++, write.content());
+        ps.setString(i++, write.md5());
+        ps.setString(i++, write.type());
+        ps.setString(i++, write.appName());
+        ps.setString(i++, nullToEmpty(write.encryptedDataKey()));
+        return i;
+    }
+
     private static int bindDetails(PreparedStatement ps, int i, ConfigWrite write) throws SQLException {
         ps.setString(i++, write.srcUser());
         ps.setString(i++, write.srcIp());
@@ -225,7 +225,8 @@ public class ConfigInfoStore {
         return i;
     }
 
-    private static String nullToEmpty(String value) {
+    /** The schema's encrypted_data_key column is NOT NULL DEFAULT ''. */
+    static String nullToEmpty(String value) {
         return value == null ? "" : value;
     }
 

@@ -51,14 +51,15 @@ public class GrayStore {
         if (previous.isPresent()) {
             jdbc.update("UPDATE config_info_gray SET content = ?, md5 = ?, gray_rule = ?, app_name = ?, "
                             + "encrypted_data_key = ?, gmt_modified = ?, src_ip = ?, src_user = ? WHERE id = ?",
-                    gray.content(), gray.md5(), rule, gray.appName(), nullToEmpty(gray.encryptedDataKey()), time,
-                    gray.srcIp(), gray.srcUser(), previous.get().id());
+                    gray.content(), gray.md5(), rule, gray.appName(),
+                    ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, gray.srcIp(), gray.srcUser(),
+                    previous.get().id());
         } else {
             jdbc.update("INSERT INTO config_info_gray (data_id, group_id, tenant_id, gray_name, gray_rule, content, "
                             + "md5, app_name, encrypted_data_key, gmt_create, gmt_modified, src_ip, src_user) "
                             + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", gray.key().dataId(), gray.key().group(),
                     gray.key().tenant(), gray.grayName(), rule, gray.content(), gray.md5(), gray.appName(),
-                    nullToEmpty(gray.encryptedDataKey()), time, time, gray.srcIp(), gray.srcUser());
+                    ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, time, gray.srcIp(), gray.srcUser());
         }
         return previous;
     }
@@ -134,9 +135,5 @@ public class GrayStore {
                 rs.getString("content"), rs.getString("md5"), rs.getString("app_name"),
                 rs.getString("encrypted_data_key"), ConfigInfoStore.millis(rs.getTimestamp("gmt_modified")),
                 rs.getString("src_ip"), rs.getString("src_user"));
-    }
-
-    private static String nullToEmpty(String value) {
-        return value == null ? "" : value;
     }
 }

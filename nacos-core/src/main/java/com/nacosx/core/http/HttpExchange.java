@@ -19,7 +19,6 @@ import io.netty.util.concurrent.GenericFutureListener;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -109,31 +108,24 @@ public final class HttpExchange {
 
     public int intParam(String name, int defaultValue) {
         String value = param(name);
-        if (value == null || value.isBlank()) {
-            return defaultValue;
-        }
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + value + "'");
-        }
+        return value == null || value.isBlank() ? defaultValue
+                : (int) number(name, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
     }
 
     public long requiredLongParam(String name) {
-        String value = requiredParam(name);
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + value + "'");
-        }
+        return number(name, requiredParam(name), Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
-    /** Every parameter with its first value, query string over form body. */
-    public Map<String, String> params() {
-        Map<String, String> all = new LinkedHashMap<>();
-        form.forEach((k, v) -> all.put(k, v.isEmpty() ? "" : v.get(0)));
-        query.forEach((k, v) -> all.put(k, v.isEmpty() ? "" : v.get(0)));
-        return all;
+    private static long number(String name, String value, long min, long max) {
+        try {
+            long number = Long.parseLong(value.trim());
+            if (number >= min && number <= max) {
+                return number;
+            }
+        } catch (NumberFormatException notANumber) {
+            // answered below, like a number out of range
+        }
+        throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + value + "'");
     }
 
     public String header(String name) {
