@@ -11,7 +11,7 @@ public record GrayConfig(long id, ConfigKey key, String grayName, String expr, S
                          String appName, String encryptedDataKey, long modifyTime, String srcIp, String srcUser) {
 
     public static final String BETA = "beta";
-    public static final String TAG_PREFIX = "tag_";
+    private static final String TAG_PREFIX = "tag_";
 
     public static String tagGrayName(String tag) {
         return TAG_PREFIX + tag;
@@ -21,7 +21,13 @@ public record GrayConfig(long id, ConfigKey key, String grayName, String expr, S
         return BETA.equals(grayName);
     }
 
+    /** The tag of this variant, or null when it is not a tag variant. */
     public String tag() {
+        return tagOf(grayName);
+    }
+
+    /** The tag a gray name stands for ({@code tag_<tag>}), or null. */
+    public static String tagOf(String grayName) {
         return grayName.startsWith(TAG_PREFIX) ? grayName.substring(TAG_PREFIX.length()) : null;
     }
 }

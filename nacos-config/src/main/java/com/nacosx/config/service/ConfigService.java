@@ -163,13 +163,24 @@ public class ConfigService {
         LOG.info("published {} variant {} ({}) from {}", key, grayName, expr, write.srcIp());
     }
 
-    /** Puts a variant into the cache; used by writes and by the loader at start. */
+    /**
+     * Puts a variant into the cache; used by writes and by the loader at start. Variants other
+     * than beta and tag (2.5 gray rules of other kinds) are not served.
+     */
     public void applyGrayToCache(GrayConfig gray, String type) {
+        if (!gray.isBeta() && gray.tag() == null) {
+            return;
+        }
         ConfigEntry entry = ConfigEntry.of(gray.content(), gray.md5(), type, gray.modifyTime(), gray.encryptedDataKey());
-        if (gray.isBeta()) {
-            cache.update(gray.key(), cached -> cached.withBeta(entry, ipsOf(gray.expr())));
-        } else if (gray.tag() != null) {
-            cache.update(gray.key(), cached -> cached.withTag(gray.tag(), entry));
+        cacheVariant(gray.key(), gray.grayName(), entry, gray.isBeta() ? ipsOf(gray.expr()) : Set.of());
+    }
+
+    /** Sets the beta or tag variant named {@code grayName}; a null entry removes it. */
+    private void cacheVariant(ConfigKey key, String grayName, ConfigEntry entry, Set<String> betaIps) {
+        if (GrayConfig.BETA.equals(grayName)) {
+            cache.update(key, cached -> cached.withBeta(entry, betaIps));
+        } else {
+            cache.update(key, cached -> cached.withTag(GrayConfig.tagOf(grayName), entry));
         }
     }
 
@@ -211,11 +222,7 @@ public class ConfigService {
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, grayName, old.encryptedDataKey(), now);
             }));
-            if (GrayConfig.BETA.equals(grayName)) {
-                cache.update(key, cached -> cached.withBeta(null, Set.of()));
-            } else {
-                cache.update(key, cached -> cached.withTag(grayName.substring(GrayConfig.TAG_PREFIX.length()), null));
-            }
+            cacheVariant(key, grayName, null, Set.of());
             LOG.info("removed {} variant {} from {}", key, grayName, srcIp);
         });
         notifyListeners(key);
