@@ -68,7 +68,8 @@ public class ConfigHttpApi implements HttpApi {
 
     private void read(HttpExchange exchange) {
         ConfigKey key = key(exchange);
-        String tag = exchange.param("tag") != null ? exchange.param("tag") : exchange.header("Vipserver-Tag");
+        String asked = exchange.param("tag");
+        String tag = asked != null ? asked : exchange.header("Vipserver-Tag");
         ConfigService.Served served = service.read(key, exchange.clientIp(), tag);
         if (served == null) {
             exchange.respond(HttpResponseStatus.NOT_FOUND, "application/json;charset=UTF-8", NOT_FOUND_BODY, null);
