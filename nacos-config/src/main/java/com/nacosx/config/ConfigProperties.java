@@ -12,9 +12,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                            ({@code nacos.config.long-poll.min-timeout}, default 10 s)
  * @param longPollMargin      a held poll answers this much before the client's timeout, so the
  *                            answer arrives before the client gives up ({@code nacos.config.long-poll.margin}, 500 ms)
+ * @param push                how changes are pushed to 2.x listeners ({@code nacos.config.push.*})
  */
 @ConfigurationProperties(prefix = "nacos.config")
-public record ConfigProperties(Integer maxContent, LongPoll longPoll) {
+public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push) {
 
     public static final int DEFAULT_MAX_CONTENT = 10 * 1024 * 1024;
 
@@ -24,6 +25,26 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll) {
         }
         if (longPoll == null) {
             longPoll = new LongPoll(null, null);
+        }
+        if (push == null) {
+            push = new Push(null, null);
+        }
+    }
+
+    /**
+     * Pushes of {@code ConfigChangeNotifyRequest} to 2.x listeners.
+     *
+     * @param maxRetryTime tries per push before it is given up (the official {@code nacos.config.push.maxRetryTime}, 50)
+     * @param ackTimeout   how long one try waits for the client's ack (default 3 s)
+     */
+    public record Push(Integer maxRetryTime, Duration ackTimeout) {
+        public Push {
+            if (maxRetryTime == null) {
+                maxRetryTime = 50;
+            }
+            if (ackTimeout == null) {
+                ackTimeout = Duration.ofSeconds(3);
+            }
         }
     }
 

@@ -21,8 +21,13 @@ public record ConfigKey(String dataId, String group, String tenant) {
         return record.append(Constants.LINE_SEPARATOR).toString();
     }
 
+    /** The key clients use for a config: {@code dataId+group[+tenant]}. */
+    public String groupKey() {
+        return tenant.isEmpty() ? dataId + "+" + group : dataId + "+" + group + "+" + tenant;
+    }
+
     @Override
     public String toString() {
-        return tenant.isEmpty() ? dataId + "+" + group : dataId + "+" + group + "+" + tenant;
+        return groupKey();
     }
 }

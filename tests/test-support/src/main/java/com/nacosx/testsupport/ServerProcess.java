@@ -2,6 +2,7 @@ package com.nacosx.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class ServerProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Random RANDOM = new Random();
 
     private final Path home;
     private final int port;
@@ -67,11 +70,25 @@ public final class ServerProcess implements AutoCloseable {
         return server;
     }
 
+    /**
+     * A main port P whose derived ports are free too: the gRPC ports P+1000 and P+1001 and the
+     * Raft port P-1000.
+     */
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+        for (int tries = 0; tries < 200; tries++) {
+            int port = 20_000 + RANDOM.nextInt(30_000);
+            if (free(port) && free(port + 1000) && free(port + 1001) && free(port - 1000)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free port with free +1000, +1001 and -1000 neighbours found");
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return false;
         }
     }
 
@@ -121,6 +138,11 @@ public final class ServerProcess implements AutoCloseable {
         }
         kill();
         throw new IllegalStateException("server not ready within " + READY_TIMEOUT + "; see " + home.resolve("logs"));
+    }
+
+    /** The gRPC port 2.x clients use: P+1000. */
+    public int grpcPort() {
+        return port + 1000;
     }
 
     /** {@code http://127.0.0.1:PORT/nacos} */

@@ -1,0 +1,145 @@
+package com.nacosx.api.remote;
+
+import com.google.protobuf.Any;
+import com.google.protobuf.UnsafeByteOperations;
+import com.nacosx.api.grpc.auto.Metadata;
+import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.config.ClientConfigMetricRequest;
+import com.nacosx.api.remote.config.ClientConfigMetricResponse;
+import com.nacosx.api.remote.config.ConfigBatchListenRequest;
+import com.nacosx.api.remote.config.ConfigChangeBatchListenResponse;
+import com.nacosx.api.remote.config.ConfigChangeClusterSyncRequest;
+import com.nacosx.api.remote.config.ConfigChangeClusterSyncResponse;
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.api.remote.config.ConfigChangeNotifyResponse;
+import com.nacosx.api.remote.config.ConfigPublishRequest;
+import com.nacosx.api.remote.config.ConfigPublishResponse;
+import com.nacosx.api.remote.config.ConfigQueryRequest;
+import com.nacosx.api.remote.config.ConfigQueryResponse;
+import com.nacosx.api.remote.config.ConfigRemoveRequest;
+import com.nacosx.api.remote.config.ConfigRemoveResponse;
+import com.nacosx.api.remote.core.ClientDetectionRequest;
+import com.nacosx.api.remote.core.ClientDetectionResponse;
+import com.nacosx.api.remote.core.ConnectResetRequest;
+import com.nacosx.api.remote.core.ConnectResetResponse;
+import com.nacosx.api.remote.core.ConnectionSetupRequest;
+import com.nacosx.api.remote.core.ErrorResponse;
+import com.nacosx.api.remote.core.HealthCheckRequest;
+import com.nacosx.api.remote.core.HealthCheckResponse;
+import com.nacosx.api.remote.core.ServerCheckRequest;
+import com.nacosx.api.remote.core.ServerCheckResponse;
+import com.nacosx.api.remote.core.ServerLoaderInfoRequest;
+import com.nacosx.api.remote.core.ServerLoaderInfoResponse;
+import com.nacosx.api.remote.core.ServerReloadRequest;
+import com.nacosx.api.remote.core.ServerReloadResponse;
+import com.nacosx.api.remote.core.SetupAckRequest;
+import com.nacosx.api.remote.core.SetupAckResponse;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Turns requests and responses into gRPC payloads and back, as the official clients do: the
+ * metadata names the simple class name, the body's value is the object's JSON, request headers
+ * ride in the metadata. Thread-safe.
+ */
+public final class PayloadCodec {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
+            .build();
+
+    private static final Map<String, Class<?>> TYPES = List.<Class<?>>of(
+            ServerCheckRequest.class, ServerCheckResponse.class, ConnectionSetupRequest.class,
+            SetupAckRequest.class, SetupAckResponse.class, HealthCheckRequest.class, HealthCheckResponse.class,
+            ClientDetectionRequest.class, ClientDetectionResponse.class, ConnectResetRequest.class,
+            ConnectResetResponse.class, ServerLoaderInfoRequest.class, ServerLoaderInfoResponse.class,
+            ServerReloadRequest.class, ServerReloadResponse.class, ErrorResponse.class,
+            ConfigQueryRequest.class, ConfigQueryResponse.class, ConfigPublishRequest.class,
+            ConfigPublishResponse.class, ConfigRemoveRequest.class, ConfigRemoveResponse.class,
+            ConfigBatchListenRequest.class, ConfigChangeBatchListenResponse.class,
+            ConfigChangeNotifyRequest.class, ConfigChangeNotifyResponse.class, ClientConfigMetricRequest.class,
+            ClientConfigMetricResponse.class, ConfigChangeClusterSyncRequest.class,
+            ConfigChangeClusterSyncResponse.class)
+            .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
+
+    private PayloadCodec() {
+    }
+
+    /** Whether {@code type} names a request or response of the protocol. */
+    public static boolean knows(String type) {
+        return TYPES.containsKey(type);
+    }
+
+    public static Payload encode(Request request) {
+        Metadata metadata = Metadata.newBuilder()
+                .setType(request.getClass().getSimpleName())
+                .putAllHeaders(request.headers())
+                .build();
+        return payload(metadata, request);
+    }
+
+    public static Payload encode(Response response) {
+        return payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response);
+    }
+
+    /** A request as a client sends it: with the client's IP in the metadata. */
+    public static Payload encode(Request request, String clientIp) {
+        Metadata metadata = Metadata.newBuilder()
+                .setType(request.getClass().getSimpleName())
+                .setClientIp(clientIp)
+                .putAllHeaders(request.headers())
+                .build();
+        return payload(metadata, request);
+    }
+
+    private static Payload payload(Metadata metadata, Object body) {
+        byte[] json = MAPPER.writeValueAsBytes(body);
+        return Payload.newBuilder()
+                .setMetadata(metadata)
+                .setBody(Any.newBuilder().setValue(UnsafeByteOperations.unsafeWrap(json)))
+                .build();
+    }
+
+    /**
+     * Reads the object a payload carries; a request gets the metadata's headers.
+     *
+     * @throws MalformedPayloadException when the type is unknown or the body is not its JSON
+     */
+    public static Object decode(Payload payload) {
+        String type = payload.getMetadata().getType();
+        Class<?> target = TYPES.get(type);
+        if (target == null) {
+            throw new MalformedPayloadException("Unknown payload type '" + type + "'");
+        }
+        Object value;
+        try {
+            value = MAPPER.readValue(payload.getBody().getValue().toByteArray(), target);
+        } catch (JacksonException e) {
+            throw new MalformedPayloadException("The body of " + type + " is not valid JSON for it: "
+                    + e.getOriginalMessage());
+        }
+        if (value == null) {
+            throw new MalformedPayloadException("The body of " + type + " is empty");
+        }
+        if (value instanceof Request request) {
+            request.headers().putAll(payload.getMetadata().getHeadersMap());
+        }
+        return value;
+    }
+
+    /** A payload that names no known type or whose body cannot be read as that type. */
+    public static final class MalformedPayloadException extends RuntimeException {
+
+        public MalformedPayloadException(String message) {
+            super(message);
+        }
+    }
+}

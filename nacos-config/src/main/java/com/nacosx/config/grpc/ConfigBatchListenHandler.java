@@ -1,0 +1,62 @@
+package com.nacosx.config.grpc;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.config.ConfigBatchListenRequest;
+import com.nacosx.api.remote.config.ConfigChangeBatchListenResponse;
+import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.push.ConfigListeners;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import org.springframework.stereotype.Component;
+
+/**
+ * Starts or stops a 2.x client's listening on this connection. On listen it answers the configs
+ * whose md5 already differs from the client's, so a change made while the client was away is
+ * not missed.
+ */
+@Component
+public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListenRequest> {
+
+    /** The header a client uses to read the variant of its tag. */
+    private static final String TAG_HEADER = "Vipserver-Tag";
+
+    private final ConfigListeners listeners;
+    private final ConfigCache cache;
+
+    public ConfigBatchListenHandler(ConfigListeners listeners, ConfigCache cache) {
+        this.listeners = listeners;
+        this.cache = cache;
+    }
+
+    @Override
+    public Class<ConfigBatchListenRequest> requestType() {
+        return ConfigBatchListenRequest.class;
+    }
+
+    @Override
+    public Response handle(ConfigBatchListenRequest request, RequestMeta meta) {
+        ConfigChangeBatchListenResponse response = new ConfigChangeBatchListenResponse();
+        String tag = request.header(TAG_HEADER);
+        for (ConfigBatchListenRequest.ConfigListenContext context : request.configListenContexts) {
+            ConfigKey key = new ConfigKey(context.dataId, context.group, ConfigService.normalizeTenant(context.tenant));
+            if (!request.listen) {
+                listeners.unlisten(meta.connectionId(), key);
+                continue;
+            }
+            listeners.listen(meta.connectionId(), key);
+            String md5 = context.md5 == null ? ConfigCache.ABSENT_MD5 : context.md5;
+            if (!cache.md5(key, meta.clientIp(), tag).equals(md5)) {
+                response.changedConfigs.add(new ConfigChangeBatchListenResponse.ConfigContext(context.dataId,
+                        context.group, context.tenant));
+            }
+        }
+        return response;
+    }
+
+    @Override
+    public Response failure() {
+        return new ConfigChangeBatchListenResponse();
+    }
+}

@@ -1,0 +1,56 @@
+package com.nacosx.config.grpc;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.config.ConfigPublishRequest;
+import com.nacosx.api.remote.config.ConfigPublishResponse;
+import com.nacosx.config.model.ConfigWrite;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.config.service.PublishOptions;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes a config for a 2.x client. The details the HTTP API takes as parameters come in the
+ * request's addition map under the same names.
+ */
+@Component
+public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest> {
+
+    private final ConfigService service;
+
+    public ConfigPublishHandler(ConfigService service) {
+        this.service = service;
+    }
+
+    @Override
+    public Class<ConfigPublishRequest> requestType() {
+        return ConfigPublishRequest.class;
+    }
+
+    @Override
+    public Response handle(ConfigPublishRequest request, RequestMeta meta) {
+        if (request.content == null) {
+            throw NacosException.missingParameter("content");
+        }
+        ConfigWrite write = new ConfigWrite(request.content, request.addition("type"), request.addition("appName"),
+                meta.clientIp(), request.addition("src_user"), request.addition("desc"), request.addition("use"),
+                request.addition("effect"), request.addition("schema"), request.addition("encryptedDataKey"),
+                request.addition("config_tags"));
+        PublishOptions options = new PublishOptions(request.casMd5, request.addition("betaIps"),
+                request.addition("tag"));
+        service.publish(service.key(request.dataId, request.group, request.tenant), write, options);
+        return new ConfigPublishResponse();
+    }
+
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
+    @Override
+    public Response failure() {
+        return new ConfigPublishResponse();
+    }
+}

@@ -1,0 +1,41 @@
+package com.nacosx.config.grpc;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.config.ConfigRemoveRequest;
+import com.nacosx.api.remote.config.ConfigRemoveResponse;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import org.springframework.stereotype.Component;
+
+/** Removes a config (or only its tag variant) for a 2.x client; removing what is absent succeeds. */
+@Component
+public class ConfigRemoveHandler implements RequestHandler<ConfigRemoveRequest> {
+
+    private final ConfigService service;
+
+    public ConfigRemoveHandler(ConfigService service) {
+        this.service = service;
+    }
+
+    @Override
+    public Class<ConfigRemoveRequest> requestType() {
+        return ConfigRemoveRequest.class;
+    }
+
+    @Override
+    public Response handle(ConfigRemoveRequest request, RequestMeta meta) {
+        service.remove(service.key(request.dataId, request.group, request.tenant), request.tag, meta.clientIp(), null);
+        return new ConfigRemoveResponse();
+    }
+
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
+    @Override
+    public Response failure() {
+        return new ConfigRemoveResponse();
+    }
+}

@@ -1,0 +1,80 @@
+package com.nacosx.config.http;
+
+import com.nacosx.api.remote.config.ClientConfigMetricRequest;
+import com.nacosx.api.remote.config.ClientConfigMetricResponse;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code GET /v1/cs/metrics/current?ip=}: asks each 2.x client connected from that IP what it
+ * holds ({@code ClientConfigMetricRequest}), optionally for one config, and merges the answers.
+ */
+@Component
+public class ClientMetricsHttpApi implements HttpApi {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
+    private static final long ANSWER_WAIT_MILLIS = 1000;
+
+    private final ConnectionManager connections;
+    private final ConfigService service;
+
+    public ClientMetricsHttpApi(ConnectionManager connections, ConfigService service) {
+        this.connections = connections;
+        this.service = service;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        routes.get("/v1/cs/metrics/current").blocking(this::current);
+    }
+
+    private void current(HttpExchange exchange) {
+        String ip = exchange.requiredParam("ip");
+        String dataId = exchange.param("dataId");
+        List<ClientConfigMetricRequest.MetricsKey> keys = dataId == null || dataId.isBlank() ? List.of()
+                : metricsKeys(service.key(dataId, exchange.requiredParam("group"), exchange.param("tenant")));
+        List<CompletableFuture<Map<String, Object>>> answers = connections.byClientIp(ip).stream()
+                .map(connection -> ask(connection, keys))
+                .toList();
+        Map<String, Object> merged = new TreeMap<>();
+        answers.forEach(answer -> merged.putAll(answer.join()));
+        exchange.respondJson(merged);
+    }
+
+    private static List<ClientConfigMetricRequest.MetricsKey> metricsKeys(ConfigKey key) {
+        return List.of(metricsKey("cacheData", key.groupKey()), metricsKey("snapshotData", key.groupKey()));
+    }
+
+    private static ClientConfigMetricRequest.MetricsKey metricsKey(String type, String key) {
+        ClientConfigMetricRequest.MetricsKey metricsKey = new ClientConfigMetricRequest.MetricsKey();
+        metricsKey.type = type;
+        metricsKey.key = key;
+        return metricsKey;
+    }
+
+    private static CompletableFuture<Map<String, Object>> ask(Connection connection,
+            List<ClientConfigMetricRequest.MetricsKey> keys) {
+        ClientConfigMetricRequest request = new ClientConfigMetricRequest();
+        request.metricsKeys.addAll(keys);
+        return connection.request(request, ANSWER_WAIT_MILLIS).handle((answer, error) -> {
+            if (error != null || !(answer instanceof ClientConfigMetricResponse metrics)) {
+                LOG.warn("[{}] no config metrics from the client: {}", connection.id(), error == null ? answer : error.toString());
+                return Map.of();
+            }
+            return metrics.metrics;
+        });
+    }
+}

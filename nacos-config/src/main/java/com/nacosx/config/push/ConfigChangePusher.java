@@ -1,0 +1,62 @@
+package com.nacosx.config.push;
+
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.config.ConfigProperties;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.service.ConfigChangeListener;
+import com.nacosx.core.remote.ServerPush;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Tells every gRPC connection listening to a changed config with a
+ * {@code ConfigChangeNotifyRequest}; the client then queries the config. Pushes leave the
+ * writer's thread at once and are retried until acked ({@code nacos.config.push.*}).
+ */
+@Component
+public class ConfigChangePusher implements ConfigChangeListener, DisposableBean {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConfigChangePusher.class);
+
+    private final ConfigListeners listeners;
+    private final ServerPush push;
+    private final ConfigProperties.Push settings;
+    private final ExecutorService fanOut = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "config-push");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public ConfigChangePusher(ConfigListeners listeners, ServerPush push, ConfigProperties properties) {
+        this.listeners = listeners;
+        this.push = push;
+        this.settings = properties.push();
+    }
+
+    @Override
+    public void configChanged(ConfigKey key) {
+        if (listeners.of(key).isEmpty()) {
+            return;
+        }
+        fanOut.execute(() -> listeners.of(key).forEach(connectionId -> notify(connectionId, key)));
+    }
+
+    private void notify(String connectionId, ConfigKey key) {
+        push.push(connectionId, () -> new ConfigChangeNotifyRequest(key.dataId(), key.group(), key.tenant()),
+                settings.ackTimeout(), settings.maxRetryTime()).thenAccept(delivered -> {
+                    if (!delivered) {
+                        LOG.warn("[{}] gave up notifying the change of {}", connectionId, key);
+                    }
+                });
+    }
+
+    @Override
+    public void destroy() {
+        fanOut.shutdownNow();
+    }
+}

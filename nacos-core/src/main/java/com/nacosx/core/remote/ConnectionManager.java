@@ -1,0 +1,188 @@
+package com.nacosx.core.remote;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.core.ClientDetectionRequest;
+import com.nacosx.api.remote.core.ConnectResetRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The registered connections of this node. A connection is registered by its setup on the
+ * bi-stream and unregistered the moment its stream or transport ends, or when it stays silent
+ * and does not answer a {@link ClientDetectionRequest}; listeners are told either way.
+ */
+@Component
+public class ConnectionManager implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
+
+    private final Map<String, Connection> connections = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> countByIp = new ConcurrentHashMap<>();
+    private final List<ConnectionListener> listeners;
+    private final RemoteProperties.Connections settings;
+    private ScheduledExecutorService prober;
+
+    public ConnectionManager(List<ConnectionListener> listeners, RemoteProperties properties) {
+        this.listeners = List.copyOf(listeners);
+        this.settings = properties.connection();
+    }
+
+    /** @return false when the node or the client's IP is at its connection limit */
+    public boolean register(Connection connection) {
+        String ip = connection.meta().clientIp();
+        AtomicInteger fromIp = countByIp.computeIfAbsent(ip, k -> new AtomicInteger());
+        if (overLimit(settings.limit(), connections.size()) || overLimit(settings.limitPerIp(), fromIp.get())) {
+            countByIp.computeIfPresent(ip, (k, count) -> count.get() == 0 ? null : count);
+            LOG.warn("[{}] refused: {} connections held, {} from {}", connection.id(), connections.size(), fromIp.get(), ip);
+            return false;
+        }
+        if (connections.putIfAbsent(connection.id(), connection) != null) {
+            return true;
+        }
+        fromIp.incrementAndGet();
+        LOG.info("[{}] connected: client {} version {} app {}", connection.id(), ip, connection.meta().clientVersion(),
+                connection.meta().appName());
+        listeners.forEach(listener -> listener.connected(connection));
+        return true;
+    }
+
+    private static boolean overLimit(int limit, int held) {
+        return limit >= 0 && held >= limit;
+    }
+
+    /** Drops a connection, closes its stream and tells the listeners; a no-op for unknown ids. */
+    public void unregister(String connectionId, String reason) {
+        Connection connection = connections.remove(connectionId);
+        if (connection == null) {
+            return;
+        }
+        countByIp.computeIfPresent(connection.meta().clientIp(), (ip, count) -> count.decrementAndGet() <= 0 ? null : count);
+        connection.close();
+        LOG.info("[{}] disconnected: {}", connectionId, reason);
+        for (ConnectionListener listener : listeners) {
+            try {
+                listener.disconnected(connection);
+            } catch (RuntimeException e) {
+                LOG.error("[{}] a listener failed to release the connection", connectionId, e);
+            }
+        }
+    }
+
+    public Connection get(String connectionId) {
+        return connectionId == null ? null : connections.get(connectionId);
+    }
+
+    /** Marks a connection as heard from; false when it is not registered. */
+    public boolean touch(String connectionId) {
+        Connection connection = get(connectionId);
+        if (connection == null) {
+            return false;
+        }
+        connection.touch();
+        return true;
+    }
+
+    public void acknowledge(String connectionId, Response response) {
+        Connection connection = get(connectionId);
+        if (connection != null) {
+            connection.acknowledge(response);
+        }
+    }
+
+    public Collection<Connection> all() {
+        return connections.values();
+    }
+
+    public int count() {
+        return connections.size();
+    }
+
+    public List<Connection> byClientIp(String ip) {
+        return connections.values().stream().filter(c -> c.meta().clientIp().equals(ip)).toList();
+    }
+
+    /**
+     * Asks a client to reconnect, to {@code redirect} ({@code ip:port}) or to any server of its
+     * list when null, then drops the connection.
+     */
+    public void reset(Connection connection, String redirect) {
+        ConnectResetRequest reset = new ConnectResetRequest();
+        if (redirect != null && redirect.contains(":")) {
+            reset.serverIp = redirect.substring(0, redirect.lastIndexOf(':'));
+            reset.serverPort = redirect.substring(redirect.lastIndexOf(':') + 1);
+        }
+        reset.connectionId = connection.id();
+        connection.request(reset, settings.probeTimeout().toMillis())
+                .whenComplete((answer, error) -> {
+                    if (connections.get(connection.id()) == connection) {
+                        unregister(connection.id(), "reset by the server");
+                    } else {
+                        connection.close();
+                    }
+                });
+    }
+
+    /**
+     * Asks client connections beyond the first {@code keep} to reconnect elsewhere.
+     *
+     * @return how many were asked
+     */
+    public int shedDownTo(int keep, String redirect) {
+        List<Connection> clients = connections.values().stream()
+                .filter(c -> "sdk".equals(c.meta().source()))
+                .sorted(Comparator.comparingLong(c -> c.meta().createTime()))
+                .toList();
+        List<Connection> shed = clients.subList(Math.min(Math.max(keep, 0), clients.size()), clients.size());
+        shed.forEach(connection -> reset(connection, redirect));
+        return shed.size();
+    }
+
+    /** Asks silent connections whether they are alive and drops those that do not answer. */
+    private void probeSilentConnections() {
+        long silentSince = System.currentTimeMillis() - settings.idleTimeout().toMillis();
+        for (Connection connection : connections.values()) {
+            if (connection.lastActiveTime() < silentSince) {
+                connection.request(new ClientDetectionRequest(), settings.probeTimeout().toMillis())
+                        .whenComplete((answer, error) -> {
+                            if (error != null || !answer.isSuccess()) {
+                                unregister(connection.id(), "silent for " + settings.idleTimeout().toSeconds()
+                                        + " s and did not answer the detection");
+                            }
+                        });
+            }
+        }
+    }
+
+    @Override
+    public void start() {
+        prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "connection-prober");
+            thread.setDaemon(true);
+            return thread;
+        });
+        prober.scheduleWithFixedDelay(this::probeSilentConnections, 3, 3, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void stop() {
+        prober.shutdownNow();
+        List.copyOf(connections.keySet()).forEach(id -> unregister(id, "server shutting down"));
+    }
+
+    @Override
+    public boolean isRunning() {
+        return prober != null && !prober.isShutdown();
+    }
+}

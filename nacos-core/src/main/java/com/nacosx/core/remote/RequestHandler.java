@@ -1,0 +1,33 @@
+package com.nacosx.core.remote;
+
+import com.nacosx.api.remote.Request;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.core.ErrorResponse;
+
+/**
+ * Serves one request type over gRPC. Modules register handlers as beans; the dispatcher finds
+ * them by the request's simple class name.
+ */
+public interface RequestHandler<R extends Request> {
+
+    Class<R> requestType();
+
+    /**
+     * Serves the request. A {@link com.nacosx.api.exception.NacosException} thrown here is answered
+     * as {@link #failure()} marked with the exception's status and message.
+     */
+    Response handle(R request, RequestMeta meta);
+
+    /**
+     * Whether the handler may block (database, locks, waiting on peers). Non-blocking handlers run
+     * on the gRPC event loop; blocking ones on the worker pool.
+     */
+    default boolean blocking() {
+        return false;
+    }
+
+    /** The response to fill when the request fails: the type the client casts the answer to. */
+    default Response failure() {
+        return new ErrorResponse();
+    }
+}

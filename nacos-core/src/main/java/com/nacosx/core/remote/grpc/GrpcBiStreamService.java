@@ -1,0 +1,99 @@
+package com.nacosx.core.remote.grpc;
+
+import com.nacosx.api.grpc.auto.BiRequestStreamGrpc;
+import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.PayloadCodec;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.core.ConnectionSetupRequest;
+import com.nacosx.api.remote.core.SetupAckRequest;
+import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.core.remote.ConnectionMeta;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+
+/**
+ * The bi-stream door ({@code /BiRequestStream/requestBiStream}): the client's setup registers
+ * its connection; the client's answers to pushes complete them; the end of the stream
+ * unregisters the connection at once.
+ */
+final class GrpcBiStreamService extends BiRequestStreamGrpc.BiRequestStreamImplBase {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
+
+    private final ServerReadiness readiness;
+    private final ConnectionManager connections;
+    private final Map<String, Boolean> abilities;
+
+    GrpcBiStreamService(ServerReadiness readiness, ConnectionManager connections, Map<String, Boolean> abilities) {
+        this.readiness = readiness;
+        this.connections = connections;
+        this.abilities = Map.copyOf(abilities);
+    }
+
+    @Override
+    public StreamObserver<Payload> requestBiStream(StreamObserver<Payload> responses) {
+        ServerCallStreamObserver<Payload> stream = (ServerCallStreamObserver<Payload>) responses;
+        String connectionId = GrpcContext.CONNECTION_ID.get();
+        String remoteIp = GrpcContext.REMOTE_IP.get();
+        Integer remotePort = GrpcContext.REMOTE_PORT.get();
+        Integer localPort = GrpcContext.LOCAL_PORT.get();
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(Payload payload) {
+                Object message;
+                try {
+                    message = PayloadCodec.decode(payload);
+                } catch (PayloadCodec.MalformedPayloadException e) {
+                    LOG.warn("[{}] unreadable message on the bi-stream: {}", connectionId, e.getMessage());
+                    return;
+                }
+                if (message instanceof ConnectionSetupRequest setup) {
+                    String clientIp = payload.getMetadata().getClientIp().isEmpty() ? remoteIp
+                            : payload.getMetadata().getClientIp();
+                    setUp(setup, clientIp);
+                } else if (message instanceof Response response) {
+                    connections.acknowledge(connectionId, response);
+                } else {
+                    LOG.warn("[{}] unexpected {} on the bi-stream", connectionId, message.getClass().getSimpleName());
+                }
+            }
+
+            private void setUp(ConnectionSetupRequest setup, String clientIp) {
+                Map<String, String> labels = setup.labels == null ? Map.of() : Map.copyOf(setup.labels);
+                ConnectionMeta meta = new ConnectionMeta(connectionId, clientIp, remoteIp,
+                        remotePort == null ? 0 : remotePort, localPort == null ? 0 : localPort, setup.clientVersion,
+                        labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", "sdk"),
+                        labels, setup.abilityTable, System.currentTimeMillis());
+                Connection connection = new Connection(meta, new GrpcStreamChannel(stream));
+                if (!readiness.isReady()) {
+                    LOG.warn("[{}] setup refused: the server is still starting", connectionId);
+                    connections.reset(connection, null);
+                    return;
+                }
+                if (!connections.register(connection)) {
+                    connections.reset(connection, null);
+                    return;
+                }
+                if (setup.abilityTable != null) {
+                    connection.send(new SetupAckRequest(abilities));
+                }
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                connections.unregister(connectionId, "stream broken: " + error.getMessage());
+            }
+
+            @Override
+            public void onCompleted() {
+                connections.unregister(connectionId, "stream closed by the client");
+            }
+        };
+    }
+}

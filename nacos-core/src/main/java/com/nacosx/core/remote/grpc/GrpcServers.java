@@ -1,0 +1,73 @@
+package com.nacosx.core.remote.grpc;
+
+import com.nacosx.core.http.HttpServerProperties;
+import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.core.remote.RemoteProperties;
+import com.nacosx.core.remote.RequestDispatcher;
+import com.nacosx.core.remote.ServerAbility;
+import io.grpc.BindableService;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+/**
+ * The two gRPC ports, derived from the main port as the official clients expect: SDK at P+1000,
+ * cluster at P+1001. Both serve the same doors and handlers; the cluster side is for peers.
+ */
+@Configuration(proxyBeanMethods = false)
+public class GrpcServers {
+
+    public static final int SDK_PORT_OFFSET = 1000;
+    public static final int CLUSTER_PORT_OFFSET = 1001;
+
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService grpcWorkers(RemoteProperties properties) {
+        AtomicInteger count = new AtomicInteger();
+        ThreadPoolExecutor workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(),
+                60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(16_384), runnable -> {
+                    Thread thread = new Thread(runnable, "grpc-worker-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        workers.allowCoreThreadTimeOut(true);
+        return workers;
+    }
+
+    @Bean
+    GrpcServer sdkGrpcServer(HttpServerProperties server, RemoteProperties properties, ServerReadiness readiness,
+            ConnectionManager connections, RequestDispatcher dispatcher, ExecutorService grpcWorkers,
+            List<ServerAbility> abilities) {
+        return new GrpcServer("sdk", address(server, SDK_PORT_OFFSET), properties.grpc().sdk(),
+                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections));
+    }
+
+    @Bean
+    GrpcServer clusterGrpcServer(HttpServerProperties server, RemoteProperties properties, ServerReadiness readiness,
+            ConnectionManager connections, RequestDispatcher dispatcher, ExecutorService grpcWorkers,
+            List<ServerAbility> abilities) {
+        return new GrpcServer("cluster", address(server, CLUSTER_PORT_OFFSET), properties.grpc().cluster(),
+                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections));
+    }
+
+    private static List<BindableService> doors(ServerReadiness readiness, ConnectionManager connections,
+            RequestDispatcher dispatcher, ExecutorService workers, List<ServerAbility> abilities) {
+        return List.of(new GrpcRequestService(readiness, connections, dispatcher, workers),
+                new GrpcBiStreamService(readiness, connections,
+                        abilities.stream().collect(Collectors.toMap(ServerAbility::key, ServerAbility::enabled))));
+    }
+
+    private static InetSocketAddress address(HttpServerProperties server, int offset) {
+        int port = server.port() + offset;
+        return server.address() == null || server.address().isBlank()
+                ? new InetSocketAddress(port) : new InetSocketAddress(server.address(), port);
+    }
+}
