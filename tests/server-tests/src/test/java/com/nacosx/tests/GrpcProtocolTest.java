@@ -1,0 +1,276 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.Any;
+import com.google.protobuf.ByteString;
+import com.nacosx.api.grpc.auto.Metadata;
+import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.PayloadCodec;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.ServerRequest;
+import com.nacosx.api.remote.config.ConfigBatchListenRequest;
+import com.nacosx.api.remote.config.ConfigChangeBatchListenResponse;
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.api.remote.config.ConfigPublishRequest;
+import com.nacosx.api.remote.config.ConfigPublishResponse;
+import com.nacosx.api.remote.config.ConfigQueryRequest;
+import com.nacosx.api.remote.config.ConfigQueryResponse;
+import com.nacosx.api.remote.core.ErrorResponse;
+import com.nacosx.api.remote.core.HealthCheckRequest;
+import com.nacosx.api.remote.core.HealthCheckResponse;
+import com.nacosx.api.remote.core.ServerLoaderInfoRequest;
+import com.nacosx.api.remote.core.ServerLoaderInfoResponse;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.ServerProcess;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gRPC doors spoken to directly: the handshake, the official error codes for requests the
+ * server cannot serve, config requests and pushes. After every bad request the server still
+ * answers.
+ */
+class GrpcProtocolTest {
+
+    static ServerProcess server;
+
+    @BeforeAll
+    static void start() {
+        server = ServerProcess.startStandalone();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static NacosGrpcClient connected() {
+        return NacosGrpcClient.connect("127.0.0.1", server.grpcPort());
+    }
+
+    static Payload payload(String type, byte[] body) {
+        return Payload.newBuilder().setMetadata(Metadata.newBuilder().setType(type))
+                .setBody(Any.newBuilder().setValue(ByteString.copyFrom(body))).build();
+    }
+
+    static void assertError(int code, Response response) {
+        ErrorResponse error = assertInstanceOf(ErrorResponse.class, response);
+        assertEquals(500, error.resultCode);
+        assertEquals(code, error.errorCode, error.message);
+    }
+
+    static void assertServerStillAnswers(NacosGrpcClient client) {
+        assertInstanceOf(HealthCheckResponse.class, client.requestNow(new HealthCheckRequest()));
+    }
+
+    @Test
+    void requestBeforeSetupIsUnregistered() {
+        NacosGrpcClient raw = NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, null);
+        try {
+            assertError(301, raw.requestNow(new HealthCheckRequest()));
+        } finally {
+            raw.close();
+        }
+    }
+
+    @Test
+    void unknownTypeGets302() {
+        try (NacosGrpcClient client = connected()) {
+            Payload answer = client.raw(payload("NoSuchRequest", "{}".getBytes(StandardCharsets.UTF_8))).join();
+            assertError(302, (Response) PayloadCodec.decode(answer));
+            assertServerStillAnswers(client);
+        }
+    }
+
+    @Test
+    void missingMetadataGets302() {
+        try (NacosGrpcClient client = connected()) {
+            Payload answer = client.raw(Payload.getDefaultInstance()).join();
+            assertError(302, (Response) PayloadCodec.decode(answer));
+            assertServerStillAnswers(client);
+        }
+    }
+
+    @Test
+    void garbageBodyGets502() {
+        try (NacosGrpcClient client = connected()) {
+            Payload answer = client.raw(payload("ConfigQueryRequest", "{not json".getBytes(StandardCharsets.UTF_8))).join();
+            Response response = (Response) PayloadCodec.decode(answer);
+            assertError(502, response);
+            assertTrue(response.message.contains("ConfigQueryRequest"), response.message);
+            assertServerStillAnswers(client);
+        }
+    }
+
+    @Test
+    void bodyOverTheInboundLimitIsRefusedByTheTransport() {
+        try (NacosGrpcClient client = connected()) {
+            byte[] huge = new byte[11 * 1024 * 1024];
+            CompletionException failure = assertThrows(CompletionException.class,
+                    () -> client.raw(payload("ConfigPublishRequest", huge)).join());
+            assertEquals(Status.Code.RESOURCE_EXHAUSTED, ((StatusRuntimeException) failure.getCause()).getStatus().getCode());
+        }
+        try (NacosGrpcClient next = connected()) {
+            assertServerStillAnswers(next);
+        }
+    }
+
+    @Test
+    void invalidRequestGetsTypedFailureNamingTheParameter() {
+        try (NacosGrpcClient client = connected()) {
+            ConfigQueryRequest query = new ConfigQueryRequest();
+            query.group = "DEFAULT_GROUP";
+            ConfigQueryResponse response = assertInstanceOf(ConfigQueryResponse.class, client.requestNow(query));
+            assertEquals(400, response.errorCode);
+            assertTrue(response.message.contains("dataId"), response.message);
+            assertServerStillAnswers(client);
+        }
+    }
+
+    static ConfigQueryRequest query(String dataId, String tag) {
+        ConfigQueryRequest query = new ConfigQueryRequest();
+        query.dataId = dataId;
+        query.group = "DEFAULT_GROUP";
+        query.tag = tag;
+        return query;
+    }
+
+    static void publishOverHttp(String dataId, String content, String header, String value) {
+        HttpCall call = HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
+                .param("group", "DEFAULT_GROUP").param("content", content);
+        if (header != null) {
+            call.header(header, value);
+        }
+        assertEquals(200, call.send().statusCode());
+    }
+
+    @Test
+    void queryServesFormalBetaAndTagVariants() {
+        try (NacosGrpcClient client = connected()) {
+            ConfigQueryResponse missing = (ConfigQueryResponse) client.requestNow(query("variants.txt", null));
+            assertEquals(300, missing.errorCode);
+            assertEquals("config data not exist", missing.message);
+
+            publishOverHttp("variants.txt", "formal", null, null);
+            publishOverHttp("variants.txt", "for beta", "betaIps", "127.0.0.1");
+            publishOverHttp("tagged.txt", "formal", null, null);
+            HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", "tagged.txt")
+                    .param("group", "DEFAULT_GROUP").param("content", "for gray").param("tag", "gray").send();
+
+            ConfigQueryResponse beta = (ConfigQueryResponse) client.requestNow(query("variants.txt", null));
+            assertEquals("for beta", beta.content);
+            assertTrue(beta.beta);
+            ConfigQueryResponse tagged = (ConfigQueryResponse) client.requestNow(query("tagged.txt", "gray"));
+            assertEquals("for gray", tagged.content);
+            assertEquals("gray", tagged.tag);
+            assertEquals("formal", ((ConfigQueryResponse) client.requestNow(query("tagged.txt", null))).content);
+        }
+    }
+
+    @Test
+    void publishCarriesTypeAndRefusesStaleCas() {
+        try (NacosGrpcClient client = connected()) {
+            ConfigPublishRequest publish = new ConfigPublishRequest();
+            publish.dataId = "typed.yaml";
+            publish.group = "DEFAULT_GROUP";
+            publish.content = "a: 1";
+            publish.additionMap = Map.of("type", "yaml", "desc", "over grpc");
+            assertTrue(client.requestNow(publish).isSuccess());
+            ConfigQueryResponse read = (ConfigQueryResponse) client.requestNow(query("typed.yaml", null));
+            assertEquals("yaml", read.contentType);
+
+            publish.content = "a: 2";
+            publish.casMd5 = "0123456789abcdef0123456789abcdef";
+            ConfigPublishResponse refused = assertInstanceOf(ConfigPublishResponse.class, client.requestNow(publish));
+            assertFalse(refused.isSuccess());
+            assertTrue(refused.message.contains("Cas publish fail"), refused.message);
+            assertEquals("a: 1", ((ConfigQueryResponse) client.requestNow(query("typed.yaml", null))).content);
+        }
+    }
+
+    static ConfigBatchListenRequest listen(boolean listen, String dataId, String md5) {
+        ConfigBatchListenRequest request = new ConfigBatchListenRequest();
+        request.listen = listen;
+        ConfigBatchListenRequest.ConfigListenContext context = new ConfigBatchListenRequest.ConfigListenContext();
+        context.dataId = dataId;
+        context.group = "DEFAULT_GROUP";
+        context.tenant = "";
+        context.md5 = md5;
+        request.configListenContexts.add(context);
+        return request;
+    }
+
+    @Test
+    void listenAnswersStaleConfigsAndPushesChangesUntilUnlisten() throws Exception {
+        publishOverHttp("watched.txt", "v1", null, null);
+        BlockingQueue<ServerRequest> pushes = new LinkedBlockingQueue<>();
+        NacosGrpcClient client = NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, pushes::add);
+        try {
+            client.setUp(Map.of()).join();
+            ConfigChangeBatchListenResponse stale = (ConfigChangeBatchListenResponse) client.requestNow(
+                    listen(true, "watched.txt", "old-md5"));
+            assertEquals(1, stale.changedConfigs.size());
+            assertEquals("watched.txt", stale.changedConfigs.get(0).dataId);
+
+            publishOverHttp("watched.txt", "v2", null, null);
+            ServerRequest push = pollPush(pushes);
+            ConfigChangeNotifyRequest notify = assertInstanceOf(ConfigChangeNotifyRequest.class, push);
+            assertEquals("watched.txt", notify.dataId);
+
+            assertTrue(client.requestNow(listen(false, "watched.txt", "")).isSuccess());
+            publishOverHttp("watched.txt", "v3", null, null);
+            assertEquals(null, pushes.poll(1, TimeUnit.SECONDS), "no push after unlisten");
+        } finally {
+            client.close();
+        }
+    }
+
+    static ServerRequest pollPush(BlockingQueue<ServerRequest> pushes) throws InterruptedException {
+        while (true) {
+            ServerRequest push = pushes.poll(2, TimeUnit.SECONDS);
+            if (push == null || !push.getClass().getSimpleName().equals("SetupAckRequest")) {
+                return push;
+            }
+        }
+    }
+
+    @Test
+    void closingTheStreamUnregistersAtOnce() throws Exception {
+        NacosGrpcClient client = connected();
+        String id = client.connectionId();
+        assertTrue(loaderCurrent().contains(id));
+        client.close();
+        long deadline = System.currentTimeMillis() + 2000;
+        while (loaderCurrent().contains(id) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        assertFalse(loaderCurrent().contains(id));
+    }
+
+    static String loaderCurrent() {
+        return HttpCall.get(server.baseUrl() + "/v2/core/loader/current").send().body();
+    }
+
+    @Test
+    void loaderInfoReportsConnections() {
+        try (NacosGrpcClient client = connected()) {
+            ServerLoaderInfoResponse info = (ServerLoaderInfoResponse) client.requestNow(new ServerLoaderInfoRequest());
+            assertTrue(Integer.parseInt(info.loaderMetrics.get("conCount")) >= 1, info.loaderMetrics.toString());
+        }
+    }
+}
