@@ -8,12 +8,15 @@ import java.time.Duration;
 /**
  * Settings of the gRPC doors and their connections, from {@code nacos.remote.server.*}.
  *
+ * @param ioThreads     event-loop threads of the SDK port, where in-memory requests are served
+ *                      (default: one per core; the cluster port gets half)
  * @param workerThreads threads for handlers that block (publish, remove); default 16 per core
  */
 @ConfigurationProperties(prefix = "nacos.remote.server")
-public record RemoteProperties(Grpc grpc, Integer workerThreads, Connections connection) {
+public record RemoteProperties(Grpc grpc, Integer ioThreads, Integer workerThreads, Connections connection) {
 
     public RemoteProperties {
+        ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
         grpc = grpc == null ? new Grpc(null, null) : grpc;
         workerThreads = workerThreads == null ? 16 * Runtime.getRuntime().availableProcessors() : workerThreads;
         connection = connection == null ? new Connections(null, null, null, null) : connection;

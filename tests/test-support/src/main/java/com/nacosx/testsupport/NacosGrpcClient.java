@@ -112,7 +112,21 @@ public final class NacosGrpcClient implements AutoCloseable {
             synchronized (this) {
                 stream.onNext(PayloadCodec.encode(setup, "127.0.0.1"));
             }
-            return setupAcked;
+            return ok.supportAbilityNegotiation ? setupAcked : untilRegistered(50);
+        });
+    }
+
+    /** For servers that send no SetupAck: health-checks until the setup has registered the connection. */
+    private CompletableFuture<Void> untilRegistered(int triesLeft) {
+        return healthCheck().thenCompose(answer -> {
+            if (answer.isSuccess()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (triesLeft == 0 || streamEnded) {
+                return CompletableFuture.failedFuture(new IllegalStateException("setup not registered: " + answer.message));
+            }
+            return CompletableFuture.runAsync(() -> { },
+                    CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS)).thenCompose(v -> untilRegistered(triesLeft - 1));
         });
     }
 

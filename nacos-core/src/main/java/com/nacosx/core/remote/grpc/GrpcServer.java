@@ -6,6 +6,13 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerTransportFilter;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -18,8 +25,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One gRPC port (the SDK port P+1000 or the cluster port P+1001) serving the unary and bi-stream
- * doors. Calls run on the transport's event loops (the doors hand blocking work to their own
- * pool), so the server needs no executor of its own. Binds to {@code server.address} when set.
+ * doors. Calls run on the port's own event loops, one per core by default (the doors hand
+ * blocking work to their pool), so no thread hand-off happens for in-memory requests. Binds to
+ * {@code server.address} when set.
  */
 public final class GrpcServer implements SmartLifecycle {
 
@@ -30,10 +38,14 @@ public final class GrpcServer implements SmartLifecycle {
     private final RemoteProperties.GrpcPort settings;
     private final List<BindableService> services;
     private final ServerTransportFilter transportFilter;
+    private final int ioThreads;
     private Server server;
+    private EventLoopGroup boss;
+    private EventLoopGroup io;
 
     GrpcServer(String name, InetSocketAddress address, RemoteProperties.GrpcPort settings,
-            List<BindableService> services, ServerTransportFilter transportFilter) {
+            List<BindableService> services, ServerTransportFilter transportFilter, int ioThreads) {
+        this.ioThreads = ioThreads;
         this.name = name;
         this.address = address;
         this.settings = settings;
@@ -43,7 +55,15 @@ public final class GrpcServer implements SmartLifecycle {
 
     @Override
     public void start() {
+        boolean epoll = Epoll.isAvailable();
+        boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("grpc-" + name + "-accept", true))
+                : new NioEventLoopGroup(1, new DefaultThreadFactory("grpc-" + name + "-accept", true));
+        io = epoll ? new EpollEventLoopGroup(ioThreads, new DefaultThreadFactory("grpc-" + name + "-io", true))
+                : new NioEventLoopGroup(ioThreads, new DefaultThreadFactory("grpc-" + name + "-io", true));
         NettyServerBuilder builder = NettyServerBuilder.forAddress(address)
+                .bossEventLoopGroup(boss)
+                .workerEventLoopGroup(io)
+                .channelType(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .directExecutor()
                 .maxInboundMessageSize((int) settings.maxInboundMessageSize().toBytes())
                 .keepAliveTime(settings.keepAliveTime().toMillis(), TimeUnit.MILLISECONDS)
@@ -73,6 +93,8 @@ public final class GrpcServer implements SmartLifecycle {
             server.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     }
 
     @Override

@@ -47,7 +47,8 @@ public class GrpcServers {
             ConnectionManager connections, RequestDispatcher dispatcher, ExecutorService grpcWorkers,
             List<ServerAbility> abilities) {
         return new GrpcServer("sdk", address(server, SDK_PORT_OFFSET), properties.grpc().sdk(),
-                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections));
+                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections),
+                properties.ioThreads());
     }
 
     @Bean
@@ -55,7 +56,8 @@ public class GrpcServers {
             ConnectionManager connections, RequestDispatcher dispatcher, ExecutorService grpcWorkers,
             List<ServerAbility> abilities) {
         return new GrpcServer("cluster", address(server, CLUSTER_PORT_OFFSET), properties.grpc().cluster(),
-                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections));
+                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections),
+                Math.max(1, properties.ioThreads() / 2));
     }
 
     private static List<BindableService> doors(ServerReadiness readiness, ConnectionManager connections,
