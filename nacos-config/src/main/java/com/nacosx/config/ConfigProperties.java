@@ -27,7 +27,7 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push)
             longPoll = new LongPoll(null, null);
         }
         if (push == null) {
-            push = new Push(null, null);
+            push = new Push(null, null, null);
         }
     }
 
@@ -36,9 +36,14 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push)
      *
      * @param maxRetryTime tries per push before it is given up (the official {@code nacos.config.push.maxRetryTime}, 50)
      * @param ackTimeout   how long one try waits for the client's ack (default 3 s)
+     * @param maxInFlight  pushes awaiting their ack at once (default 20,000); a burst of changes to
+     *                     configs with many listeners waits for acks instead of filling the heap
      */
-    public record Push(Integer maxRetryTime, Duration ackTimeout) {
+    public record Push(Integer maxRetryTime, Duration ackTimeout, Integer maxInFlight) {
         public Push {
+            if (maxInFlight == null) {
+                maxInFlight = 20_000;
+            }
             if (maxRetryTime == null) {
                 maxRetryTime = 50;
             }

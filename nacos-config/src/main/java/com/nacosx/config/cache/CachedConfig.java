@@ -3,6 +3,7 @@ package com.nacosx.config.cache;
 import com.nacosx.config.model.ConfigEntry;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -34,6 +35,26 @@ public record CachedConfig(ConfigEntry formal, ConfigEntry beta, Set<String> bet
             copy.put(tag, entry);
         }
         return new CachedConfig(formal, beta, betaIps, Map.copyOf(copy));
+    }
+
+    /**
+     * Whether a reader could get different content from {@code other}: a changed md5 of any
+     * variant, or a changed beta IP list. A publish of identical content changes nothing that
+     * listeners need to hear about.
+     */
+    public boolean servesSameAs(CachedConfig other) {
+        return md5Of(formal).equals(md5Of(other.formal)) && md5Of(beta).equals(md5Of(other.beta))
+                && Objects.equals(betaIps, other.betaIps) && md5sOf(tags).equals(md5sOf(other.tags));
+    }
+
+    private static String md5Of(ConfigEntry entry) {
+        return entry == null ? "" : entry.md5();
+    }
+
+    private static Map<String, String> md5sOf(Map<String, ConfigEntry> variants) {
+        Map<String, String> md5s = new HashMap<>();
+        variants.forEach((tag, entry) -> md5s.put(tag, entry.md5()));
+        return md5s;
     }
 
     public boolean isEmpty() {

@@ -10,13 +10,16 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 
 /**
  * Tells every gRPC connection listening to a changed config with a
  * {@code ConfigChangeNotifyRequest}; the client then queries the config. Pushes leave the
- * writer's thread at once and are retried until acked ({@code nacos.config.push.*}).
+ * writer's thread at once and are retried until acked ({@code nacos.config.push.*}); at most
+ * {@code max-in-flight} wait for their ack at once.
  */
 @Component
 public class ConfigChangePusher implements ConfigChangeListener, DisposableBean {
@@ -26,6 +29,7 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
     private final ConfigListeners listeners;
     private final ServerPush push;
     private final ConfigProperties.Push settings;
+    private final Semaphore inFlight;
     private final ExecutorService fanOut = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "config-push");
         thread.setDaemon(true);
@@ -36,19 +40,27 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
         this.listeners = listeners;
         this.push = push;
         this.settings = properties.push();
+        this.inFlight = new Semaphore(settings.maxInFlight());
     }
 
     @Override
     public void configChanged(ConfigKey key) {
-        if (listeners.of(key).isEmpty()) {
+        List<String> listening = listeners.of(key);
+        if (listening.isEmpty()) {
             return;
         }
-        fanOut.execute(() -> listeners.of(key).forEach(connectionId -> notify(connectionId, key)));
+        fanOut.execute(() -> {
+            for (String connectionId : listening) {
+                notify(connectionId, key);
+            }
+        });
     }
 
     private void notify(String connectionId, ConfigKey key) {
+        inFlight.acquireUninterruptibly();
         push.push(connectionId, () -> new ConfigChangeNotifyRequest(key.dataId(), key.group(), key.tenant()),
                 settings.ackTimeout(), settings.maxRetryTime()).thenAccept(delivered -> {
+                    inFlight.release();
                     if (!delivered) {
                         LOG.warn("[{}] gave up notifying the change of {}", connectionId, key);
                     }

@@ -3,29 +3,40 @@ package com.nacosx.config.push;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionListener;
+import com.nacosx.core.util.CompactSet;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which gRPC connections listen to which configs. Indexed both ways: a change finds its
- * listeners, a closed connection drops everything it listened to.
+ * Which gRPC connections listen to which configs, indexed both ways: a change finds its
+ * listeners, a closed connection drops everything it listened to. Sized for tens of thousands of
+ * connections with hundreds of configs each: one canonical key object per config, shared by
+ * every connection's set, and compact sets of references.
  */
 @Component
 public class ConfigListeners implements ConnectionListener {
 
-    private final Map<ConfigKey, Set<String>> connectionsByKey = new ConcurrentHashMap<>();
-    private final Map<String, Set<ConfigKey>> keysByConnection = new ConcurrentHashMap<>();
+    private final Map<ConfigKey, Listened> byKey = new ConcurrentHashMap<>();
+    private final Map<String, CompactSet<ConfigKey>> byConnection = new ConcurrentHashMap<>();
+
+    /** A config's canonical key and the connections listening to it. */
+    private record Listened(ConfigKey key, CompactSet<String> connections) {
+    }
 
     public void listen(String connectionId, ConfigKey key) {
-        keysByConnection.computeIfAbsent(connectionId, id -> ConcurrentHashMap.newKeySet()).add(key);
-        connectionsByKey.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(connectionId);
+        Listened listened = byKey.compute(key, (k, existing) -> {
+            Listened entry = existing == null ? new Listened(k, new CompactSet<>()) : existing;
+            entry.connections().add(connectionId);
+            return entry;
+        });
+        byConnection.computeIfAbsent(connectionId, id -> new CompactSet<>()).add(listened.key());
     }
 
     public void unlisten(String connectionId, ConfigKey key) {
-        keysByConnection.computeIfPresent(connectionId, (id, keys) -> {
+        byConnection.computeIfPresent(connectionId, (id, keys) -> {
             keys.remove(key);
             return keys.isEmpty() ? null : keys;
         });
@@ -33,25 +44,21 @@ public class ConfigListeners implements ConnectionListener {
     }
 
     private void dropFromKey(ConfigKey key, String connectionId) {
-        connectionsByKey.computeIfPresent(key, (k, ids) -> {
-            ids.remove(connectionId);
-            return ids.isEmpty() ? null : ids;
+        byKey.computeIfPresent(key, (k, listened) -> {
+            listened.connections().remove(connectionId);
+            return listened.connections().isEmpty() ? null : listened;
         });
     }
 
-    /** The connections listening to a config; empty when none. */
-    public Set<String> of(ConfigKey key) {
-        return connectionsByKey.getOrDefault(key, Set.of());
-    }
-
-    /** How many configs a connection listens to. */
-    public int countOf(String connectionId) {
-        return keysByConnection.getOrDefault(connectionId, Set.of()).size();
+    /** The connections listening to a config at this moment; empty when none. */
+    public List<String> of(ConfigKey key) {
+        Listened listened = byKey.get(key);
+        return listened == null ? List.of() : listened.connections().snapshot();
     }
 
     @Override
     public void disconnected(Connection connection) {
-        Set<ConfigKey> keys = keysByConnection.remove(connection.id());
+        CompactSet<ConfigKey> keys = byConnection.remove(connection.id());
         if (keys != null) {
             keys.forEach(key -> dropFromKey(key, connection.id()));
         }

@@ -102,7 +102,7 @@ public class ConfigService {
         validator.checkContent(write.content());
         validator.checkTag(options.tag());
         ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
-        withLock(key, () -> {
+        changeAndNotify(key, () -> {
             if (options.betaIps() != null) {
                 publishGray(key, typed, GrayConfig.BETA, options.betaIps());
             } else if (options.tag() != null) {
@@ -111,7 +111,6 @@ public class ConfigService {
                 publishFormal(key, typed, options.casMd5());
             }
         });
-        notifyListeners(key);
     }
 
     private void publishFormal(ConfigKey key, ConfigWrite write, String casMd5) {
@@ -196,7 +195,7 @@ public class ConfigService {
             removeGray(key, GrayConfig.tagGrayName(tag.trim()), srcIp, srcUser);
             return;
         }
-        withLock(key, () -> {
+        changeAndNotify(key, () -> {
             long now = System.currentTimeMillis();
             writes.execute(() -> configs.find(key).ifPresent(old -> {
                 configs.delete(old.id());
@@ -206,7 +205,6 @@ public class ConfigService {
             cache.update(key, cached -> cached.withFormal(null));
             LOG.info("removed {} from {}", key, srcIp);
         });
-        notifyListeners(key);
     }
 
     /** Stops the beta of a config. */
@@ -215,7 +213,7 @@ public class ConfigService {
     }
 
     private void removeGray(ConfigKey key, String grayName, String srcIp, String srcUser) {
-        withLock(key, () -> {
+        changeAndNotify(key, () -> {
             long now = System.currentTimeMillis();
             writes.execute(() -> grays.find(key, grayName).ifPresent(old -> {
                 grays.delete(old.id());
@@ -225,7 +223,6 @@ public class ConfigService {
             cacheVariant(key, grayName, null, Set.of());
             LOG.info("removed {} variant {} from {}", key, grayName, srcIp);
         });
-        notifyListeners(key);
     }
 
     /** Removes the configs with these row ids; ids that do not exist are skipped. */
@@ -261,6 +258,23 @@ public class ConfigService {
             action.run();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Applies a write under the config's lock, then tells the listeners if readers may now get
+     * different content: republishing identical content notifies no one, as on the official server.
+     */
+    private void changeAndNotify(ConfigKey key, Runnable write) {
+        boolean[] changed = new boolean[1];
+        withLock(key, () -> {
+            CachedConfig before = cache.get(key);
+            write.run();
+            CachedConfig after = cache.get(key);
+            changed[0] = before == null ? after != null : after == null || !before.servesSameAs(after);
+        });
+        if (changed[0]) {
+            notifyListeners(key);
         }
     }
 

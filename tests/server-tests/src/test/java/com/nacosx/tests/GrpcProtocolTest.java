@@ -232,6 +232,9 @@ class GrpcProtocolTest {
             ConfigChangeNotifyRequest notify = assertInstanceOf(ConfigChangeNotifyRequest.class, push);
             assertEquals("watched.txt", notify.dataId);
 
+            publishOverHttp("watched.txt", "v2", null, null);
+            assertEquals(null, pushes.poll(1, TimeUnit.SECONDS), "republishing the same content notifies no one");
+
             assertTrue(client.requestNow(listen(false, "watched.txt", "")).isSuccess());
             publishOverHttp("watched.txt", "v3", null, null);
             assertEquals(null, pushes.poll(1, TimeUnit.SECONDS), "no push after unlisten");

@@ -15,6 +15,7 @@ import io.grpc.stub.StreamObserver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.InetSocketAddress;
 import java.util.Map;
 
 /**
@@ -39,10 +40,11 @@ final class GrpcBiStreamService extends BiRequestStreamGrpc.BiRequestStreamImplB
     @Override
     public StreamObserver<Payload> requestBiStream(StreamObserver<Payload> responses) {
         ServerCallStreamObserver<Payload> stream = (ServerCallStreamObserver<Payload>) responses;
-        String connectionId = GrpcContext.CONNECTION_ID.get();
-        String remoteIp = GrpcContext.REMOTE_IP.get();
-        Integer remotePort = GrpcContext.REMOTE_PORT.get();
-        Integer localPort = GrpcContext.LOCAL_PORT.get();
+        String connectionId = GrpcContext.connectionId();
+        InetSocketAddress remote = GrpcContext.remoteAddress();
+        String remoteIp = remote.getAddress().getHostAddress();
+        int remotePort = remote.getPort();
+        int localPort = GrpcContext.localAddress().getPort();
         return new StreamObserver<>() {
             @Override
             public void onNext(Payload payload) {
@@ -67,7 +69,7 @@ final class GrpcBiStreamService extends BiRequestStreamGrpc.BiRequestStreamImplB
             private void setUp(ConnectionSetupRequest setup, String clientIp) {
                 Map<String, String> labels = setup.labels == null ? Map.of() : Map.copyOf(setup.labels);
                 ConnectionMeta meta = new ConnectionMeta(connectionId, clientIp, remoteIp,
-                        remotePort == null ? 0 : remotePort, localPort == null ? 0 : localPort, setup.clientVersion,
+                        remotePort, localPort, setup.clientVersion,
                         labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", "sdk"),
                         labels, setup.abilityTable, System.currentTimeMillis());
                 Connection connection = new Connection(meta, new GrpcStreamChannel(stream));

@@ -47,7 +47,7 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
     @Override
     public void request(Payload payload, StreamObserver<Payload> answer) {
         String type = payload.getMetadata().getType();
-        String connectionId = GrpcContext.CONNECTION_ID.get();
+        String connectionId = GrpcContext.connectionId();
         if (!readiness.isReady()) {
             reply(answer, ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS, "Server is starting, please try later."));
             return;

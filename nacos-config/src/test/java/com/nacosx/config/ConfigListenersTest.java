@@ -1,0 +1,52 @@
+package com.nacosx.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.nacosx.api.remote.ServerRequest;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.push.ConfigListeners;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionChannel;
+import com.nacosx.core.remote.ConnectionMeta;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ConfigListenersTest {
+
+    static final ConfigKey A = new ConfigKey("a", "G", "");
+    static final ConfigKey B = new ConfigKey("b", "G", "");
+
+    static Connection connection(String id) {
+        ConnectionChannel closedChannel = new ConnectionChannel() {
+            @Override
+            public boolean send(ServerRequest request) {
+                return false;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        return new Connection(new ConnectionMeta(id, "127.0.0.1", "127.0.0.1", 1, 2, "test", "-", "", "sdk", Map.of(),
+                null, 0), closedChannel);
+    }
+
+    @Test
+    void unlistenAndDisconnectDropOnlyWhatTheyShould() {
+        ConfigListeners listeners = new ConfigListeners();
+        listeners.listen("c1", A);
+        listeners.listen("c1", B);
+        listeners.listen("c2", A);
+        listeners.listen("c2", new ConfigKey("a", "G", ""));
+        assertEquals(Set.of("c1", "c2"), Set.copyOf(listeners.of(A)));
+
+        listeners.unlisten("c2", A);
+        assertEquals(List.of("c1"), listeners.of(A));
+
+        listeners.disconnected(connection("c1"));
+        assertEquals(List.of(), listeners.of(A));
+        assertEquals(List.of(), listeners.of(B));
+    }
+}
