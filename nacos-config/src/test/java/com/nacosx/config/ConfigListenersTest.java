@@ -2,12 +2,12 @@ package com.nacosx.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionChannel;
 import com.nacosx.core.remote.ConnectionMeta;
+import com.nacosx.core.remote.OutboundPush;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +21,7 @@ class ConfigListenersTest {
     static Connection connection(String id) {
         ConnectionChannel closedChannel = new ConnectionChannel() {
             @Override
-            public boolean send(ServerRequest request) {
+            public boolean send(OutboundPush push) {
                 return false;
             }
 

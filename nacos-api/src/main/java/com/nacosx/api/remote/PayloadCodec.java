@@ -37,11 +37,12 @@ import com.nacosx.api.remote.core.SetupAckResponse;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -58,7 +59,8 @@ public final class PayloadCodec {
             .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
             .build();
 
-    private static final Map<String, Class<?>> TYPES = List.<Class<?>>of(
+    /** A reader per payload type, by simple class name: a bound reader skips the mapper's type lookup. */
+    private static final Map<String, ObjectReader> READERS = List.<Class<?>>of(
             ServerCheckRequest.class, ServerCheckResponse.class, ConnectionSetupRequest.class,
             SetupAckRequest.class, SetupAckResponse.class, HealthCheckRequest.class, HealthCheckResponse.class,
             ClientDetectionRequest.class, ClientDetectionResponse.class, ConnectResetRequest.class,
@@ -70,14 +72,16 @@ public final class PayloadCodec {
             ConfigChangeNotifyRequest.class, ConfigChangeNotifyResponse.class, ClientConfigMetricRequest.class,
             ClientConfigMetricResponse.class, ConfigChangeClusterSyncRequest.class,
             ConfigChangeClusterSyncResponse.class)
-            .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
+            .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
+
+    private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
+        @Override
+        protected ObjectWriter computeValue(Class<?> type) {
+            return MAPPER.writerFor(type);
+        }
+    };
 
     private PayloadCodec() {
-    }
-
-    /** Whether {@code type} names a request or response of the protocol. */
-    public static boolean knows(String type) {
-        return TYPES.containsKey(type);
     }
 
     public static Payload encode(Request request) {
@@ -103,7 +107,7 @@ public final class PayloadCodec {
     }
 
     private static Payload payload(Metadata metadata, Object body) {
-        byte[] json = MAPPER.writeValueAsBytes(body);
+        byte[] json = WRITERS.get(body.getClass()).writeValueAsBytes(body);
         return Payload.newBuilder()
                 .setMetadata(metadata)
                 .setBody(Any.newBuilder().setValue(UnsafeByteOperations.unsafeWrap(json)))
@@ -117,13 +121,13 @@ public final class PayloadCodec {
      */
     public static Object decode(Payload payload) {
         String type = payload.getMetadata().getType();
-        Class<?> target = TYPES.get(type);
-        if (target == null) {
+        ObjectReader reader = READERS.get(type);
+        if (reader == null) {
             throw new MalformedPayloadException("Unknown payload type '" + type + "'");
         }
         Object value;
         try {
-            value = MAPPER.readValue(payload.getBody().getValue().toByteArray(), target);
+            value = reader.readValue(payload.getBody().getValue().toByteArray());
         } catch (JacksonException e) {
             throw new MalformedPayloadException("The body of " + type + " is not valid JSON for it: "
                     + e.getOriginalMessage());

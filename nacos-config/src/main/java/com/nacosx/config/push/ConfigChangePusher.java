@@ -4,6 +4,8 @@ import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.service.ConfigChangeListener;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.OutboundPush;
 import com.nacosx.core.remote.ServerPush;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,16 +52,16 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
             return;
         }
         fanOut.execute(() -> {
+            OutboundPush notify = Connection.prepare(new ConfigChangeNotifyRequest(key.dataId(), key.group(), key.tenant()));
             for (String connectionId : listening) {
-                notify(connectionId, key);
+                notify(connectionId, key, notify);
             }
         });
     }
 
-    private void notify(String connectionId, ConfigKey key) {
+    private void notify(String connectionId, ConfigKey key, OutboundPush notify) {
         inFlight.acquireUninterruptibly();
-        push.push(connectionId, () -> new ConfigChangeNotifyRequest(key.dataId(), key.group(), key.tenant()),
-                settings.ackTimeout(), settings.maxRetryTime()).thenAccept(delivered -> {
+        push.push(connectionId, notify, settings.ackTimeout(), settings.maxRetryTime()).thenAccept(delivered -> {
                     inFlight.release();
                     if (!delivered) {
                         LOG.warn("[{}] gave up notifying the change of {}", connectionId, key);

@@ -3,10 +3,15 @@ package com.nacosx.core.remote;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.ServerRequest;
 
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
+import io.netty.util.Timer;
+
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -15,11 +20,20 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Connection {
 
+    /** Request ids of pushes, unique across the node so that one id can serve a broadcast. */
+    private static final AtomicLong PUSH_IDS = new AtomicLong();
+
+    /** Times out unanswered pushes; a wheel costs O(1) per push where a scheduled pool costs O(log n). */
+    private static final Timer ACK_TIMER = new HashedWheelTimer(runnable -> {
+        Thread thread = new Thread(runnable, "push-ack-timer");
+        thread.setDaemon(true);
+        return thread;
+    }, 20, TimeUnit.MILLISECONDS);
+
     private final ConnectionMeta meta;
     private final ConnectionChannel channel;
     private final RequestMeta requestMeta;
     private final Map<String, CompletableFuture<Response>> awaitingAck = new ConcurrentHashMap<>();
-    private final AtomicLong pushSequence = new AtomicLong();
     private volatile long lastActiveTime;
 
     public Connection(ConnectionMeta meta, ConnectionChannel channel) {
@@ -51,26 +65,41 @@ public final class Connection {
 
     /**
      * Pushes a request and completes with the client's answer. Fails fast when the stream is
-     * closed; fails with a {@link java.util.concurrent.TimeoutException} when no answer comes in time.
+     * closed; fails with a {@link TimeoutException} when no answer comes in time.
      */
     public CompletableFuture<Response> request(ServerRequest request, long timeoutMillis) {
-        String requestId = Long.toString(pushSequence.incrementAndGet());
-        request.requestId = requestId;
+        return request(prepare(request), timeoutMillis);
+    }
+
+    /** Gives a request its id and wraps it for sending, to one connection or to many. */
+    public static OutboundPush prepare(ServerRequest request) {
+        request.requestId = Long.toString(PUSH_IDS.incrementAndGet());
+        return new OutboundPush(request);
+    }
+
+    /** Sends a prepared push (again, for a retry) and completes with the client's answer. */
+    public CompletableFuture<Response> request(OutboundPush push, long timeoutMillis) {
+        String requestId = push.request().requestId;
         CompletableFuture<Response> answer = new CompletableFuture<>();
         awaitingAck.put(requestId, answer);
-        if (!channel.send(request)) {
+        if (!channel.send(push)) {
             awaitingAck.remove(requestId);
             answer.completeExceptionally(new ConnectionClosedException(id()));
             return answer;
         }
-        answer.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).whenComplete((r, e) -> awaitingAck.remove(requestId));
+        Timeout timeout = ACK_TIMER.newTimeout(expired -> {
+            if (awaitingAck.remove(requestId, answer)) {
+                answer.completeExceptionally(new TimeoutException("no answer to push " + requestId + " in "
+                        + timeoutMillis + " ms"));
+            }
+        }, timeoutMillis, TimeUnit.MILLISECONDS);
+        answer.whenComplete((r, e) -> timeout.cancel());
         return answer;
     }
 
     /** Pushes without waiting for an answer; false when the stream is closed. */
     public boolean send(ServerRequest request) {
-        request.requestId = Long.toString(pushSequence.incrementAndGet());
-        return channel.send(request);
+        return channel.send(prepare(request));
     }
 
     /** Completes the push the client answered. */

@@ -1,6 +1,5 @@
 package com.nacosx.core.remote;
 
-import com.nacosx.api.remote.ServerRequest;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -8,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * Pushes a request to a client and waits for its ack; a push that times out or is refused is
@@ -32,33 +30,33 @@ public class ServerPush {
     }
 
     /**
-     * @param request  builds the request for each try (each try gets its own request id)
+     * @param push     the request, {@linkplain Connection#prepare prepared} once for every
+     *                 connection it goes to; each try sends it again
      * @param ackWait  how long one try waits for the client's answer
      * @param maxTries tries in all, at least one
      * @return completes with true when the client acked, false when the push was given up
      */
-    public CompletableFuture<Boolean> push(String connectionId, Supplier<? extends ServerRequest> request,
-            Duration ackWait, int maxTries) {
+    public CompletableFuture<Boolean> push(String connectionId, OutboundPush push, Duration ackWait, int maxTries) {
         CompletableFuture<Boolean> outcome = new CompletableFuture<>();
-        attempt(connectionId, request, ackWait.toMillis(), Math.max(1, maxTries), 1, outcome);
+        attempt(connectionId, push, ackWait.toMillis(), Math.max(1, maxTries), 1, outcome);
         return outcome;
     }
 
-    private void attempt(String connectionId, Supplier<? extends ServerRequest> request, long ackWait, int maxTries,
-            int attempt, CompletableFuture<Boolean> outcome) {
+    private void attempt(String connectionId, OutboundPush push, long ackWait, int maxTries, int attempt,
+            CompletableFuture<Boolean> outcome) {
         Connection connection = connections.get(connectionId);
         if (connection == null) {
             outcome.complete(false);
             return;
         }
-        connection.request(request.get(), ackWait).whenComplete((answer, error) -> {
+        connection.request(push, ackWait).whenComplete((answer, error) -> {
             if (error == null && answer.isSuccess()) {
                 outcome.complete(true);
             } else if (attempt >= maxTries || error instanceof Connection.ConnectionClosedException) {
                 outcome.complete(false);
             } else {
                 long delay = Math.min(MAX_RETRY_DELAY_MILLIS, 1000L * attempt);
-                retries.schedule(() -> attempt(connectionId, request, ackWait, maxTries, attempt + 1, outcome),
+                retries.schedule(() -> attempt(connectionId, push, ackWait, maxTries, attempt + 1, outcome),
                         delay, TimeUnit.MILLISECONDS);
             }
         });

@@ -10,7 +10,12 @@ import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.ConnectionMeta;
+import io.grpc.BindableService;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +28,7 @@ import java.util.Map;
  * its connection; the client's answers to pushes complete them; the end of the stream
  * unregisters the connection at once.
  */
-final class GrpcBiStreamService extends BiRequestStreamGrpc.BiRequestStreamImplBase {
+final class GrpcBiStreamService implements BindableService {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
 
@@ -37,9 +42,19 @@ final class GrpcBiStreamService extends BiRequestStreamGrpc.BiRequestStreamImplB
         this.abilities = Map.copyOf(abilities);
     }
 
+    /** The generated method, with the server's side sending pre-serialized payloads. */
     @Override
-    public StreamObserver<Payload> requestBiStream(StreamObserver<Payload> responses) {
-        ServerCallStreamObserver<Payload> stream = (ServerCallStreamObserver<Payload>) responses;
+    public ServerServiceDefinition bindService() {
+        MethodDescriptor<Payload, byte[]> method = BiRequestStreamGrpc.getRequestBiStreamMethod()
+                .toBuilder(ProtoUtils.marshaller(Payload.getDefaultInstance()), new EncodedPayloadMarshaller())
+                .build();
+        return ServerServiceDefinition.builder(BiRequestStreamGrpc.SERVICE_NAME)
+                .addMethod(method, ServerCalls.asyncBidiStreamingCall(this::requestBiStream))
+                .build();
+    }
+
+    private StreamObserver<Payload> requestBiStream(StreamObserver<byte[]> responses) {
+        ServerCallStreamObserver<byte[]> stream = (ServerCallStreamObserver<byte[]>) responses;
         String connectionId = GrpcContext.connectionId();
         InetSocketAddress remote = GrpcContext.remoteAddress();
         String remoteIp = remote.getAddress().getHostAddress();

@@ -1,9 +1,8 @@
 package com.nacosx.core.remote.grpc;
 
-import com.nacosx.api.grpc.auto.Payload;
 import com.nacosx.api.remote.PayloadCodec;
-import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.core.remote.ConnectionChannel;
+import com.nacosx.core.remote.OutboundPush;
 import io.grpc.stub.ServerCallStreamObserver;
 
 /**
@@ -12,16 +11,16 @@ import io.grpc.stub.ServerCallStreamObserver;
  */
 final class GrpcStreamChannel implements ConnectionChannel {
 
-    private final ServerCallStreamObserver<Payload> stream;
+    private final ServerCallStreamObserver<byte[]> stream;
     private boolean closed;
 
-    GrpcStreamChannel(ServerCallStreamObserver<Payload> stream) {
+    GrpcStreamChannel(ServerCallStreamObserver<byte[]> stream) {
         this.stream = stream;
     }
 
     @Override
-    public boolean send(ServerRequest request) {
-        Payload payload = PayloadCodec.encode(request);
+    public boolean send(OutboundPush push) {
+        byte[] payload = push.encoded(request -> PayloadCodec.encode(request).toByteArray());
         synchronized (this) {
             if (closed || stream.isCancelled()) {
                 return false;
