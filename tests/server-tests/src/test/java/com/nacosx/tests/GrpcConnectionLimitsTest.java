@@ -7,9 +7,10 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.Map;
-import java.util.concurrent.CompletionException;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Connection limits, the probing of silent connections and shedding, on a server with small settings. */
@@ -20,6 +21,7 @@ class GrpcConnectionLimitsTest {
     @BeforeAll
     static void start() {
         server = ServerProcess.startStandalone("nacos.remote.server.connection.limit=3",
+                "nacos.remote.server.connection.limit-per-ip=2",
                 "nacos.remote.server.connection.idle-timeout=2s", "nacos.remote.server.connection.probe-timeout=1s");
     }
 
@@ -29,31 +31,47 @@ class GrpcConnectionLimitsTest {
     }
 
     static NacosGrpcClient open() {
-        return NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, null);
+        return open("127.0.0.1");
+    }
+
+    static NacosGrpcClient open(String sourceIp) {
+        return NacosGrpcClient.open("127.0.0.1", server.grpcPort(), sourceIp, null, null);
+    }
+
+    /** Each test starts with no connection left over from the one before. */
+    @BeforeEach
+    void noConnections() throws InterruptedException {
+        await(() -> current().equals("{}"), 5000);
     }
 
     static String current() {
         return HttpCall.get(server.baseUrl() + "/v2/core/loader/current").send().body();
     }
 
-    static void await(java.util.function.BooleanSupplier condition, long millis) throws InterruptedException {
+    static void await(BooleanSupplier condition, long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
         while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
     }
 
+    static void assertRefused(NacosGrpcClient client) throws InterruptedException {
+        assertTrue(client.setUp(Map.of()).handle((ok, error) -> error != null).join(), "refused");
+        await(client::streamEnded, 5000);
+        assertTrue(client.streamEnded());
+        assertFalse(current().contains(client.connectionId()));
+    }
+
     @Test
-    void connectionsOverTheLimitAreReset() throws Exception {
-        try (NacosGrpcClient a = open(); NacosGrpcClient b = open(); NacosGrpcClient c = open();
-             NacosGrpcClient over = open()) {
+    void connectionsOverTheLimitsAreReset() throws Exception {
+        try (NacosGrpcClient a = open("127.0.0.1"); NacosGrpcClient b = open("127.0.0.1");
+             NacosGrpcClient overPerIp = open("127.0.0.1"); NacosGrpcClient c = open("127.0.0.2");
+             NacosGrpcClient overTotal = open("127.0.0.3")) {
             a.setUp(Map.of()).join();
             b.setUp(Map.of()).join();
+            assertRefused(overPerIp);
             c.setUp(Map.of()).join();
-            assertTrue(over.setUp(Map.of()).handle((ok, error) -> error != null).join(), "the fourth is refused");
-            await(over::streamEnded, 5000);
-            assertTrue(over.streamEnded());
-            assertFalse(current().contains(over.connectionId()));
+            assertRefused(overTotal);
         }
     }
 

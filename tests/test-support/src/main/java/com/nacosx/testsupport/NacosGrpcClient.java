@@ -46,14 +46,16 @@ public final class NacosGrpcClient implements AutoCloseable {
     private final ManagedChannel channel;
     private final RequestGrpc.RequestFutureStub unary;
     private final Consumer<ServerRequest> onPush;
+    private final String clientIp;
     private final CompletableFuture<Void> setupAcked = new CompletableFuture<>();
     private volatile StreamObserver<Payload> stream;
     private volatile String connectionId;
     private volatile boolean streamEnded;
     private volatile boolean answering = true;
 
-    private NacosGrpcClient(ManagedChannel channel, Consumer<ServerRequest> onPush) {
+    private NacosGrpcClient(ManagedChannel channel, Consumer<ServerRequest> onPush, String clientIp) {
         this.channel = channel;
+        this.clientIp = clientIp;
         this.unary = RequestGrpc.newFutureStub(channel);
         this.onPush = onPush;
     }
@@ -61,7 +63,8 @@ public final class NacosGrpcClient implements AutoCloseable {
     /**
      * A channel to {@code host:port}, not yet set up.
      *
-     * @param localIp the 127.x source address to connect from, or null for any
+     * @param localIp the 127.x source address to connect from, also reported as the client's IP;
+     *                null for any (the client then reports 127.0.0.1)
      * @param loop    the event loop to share with other clients, or null for gRPC's default
      */
     public static NacosGrpcClient open(String host, int port, String localIp, EventLoopGroup loop,
@@ -83,7 +86,8 @@ public final class NacosGrpcClient implements AutoCloseable {
                 }
             });
         }
-        return new NacosGrpcClient(builder.build(), onPush == null ? push -> { } : onPush);
+        return new NacosGrpcClient(builder.build(), onPush == null ? push -> { } : onPush,
+                localIp == null ? "127.0.0.1" : localIp);
     }
 
     /** Connects and registers as the official client does; returns when the server acked the setup. */
@@ -110,7 +114,7 @@ public final class NacosGrpcClient implements AutoCloseable {
             setup.labels.putIfAbsent("source", "sdk");
             setup.abilityTable = Map.of();
             synchronized (this) {
-                stream.onNext(PayloadCodec.encode(setup, "127.0.0.1"));
+                stream.onNext(PayloadCodec.encode(setup, clientIp));
             }
             return ok.supportAbilityNegotiation ? setupAcked : untilRegistered(50);
         });
@@ -140,7 +144,7 @@ public final class NacosGrpcClient implements AutoCloseable {
     }
 
     public CompletableFuture<Response> request(Request request) {
-        return raw(PayloadCodec.encode(request, "127.0.0.1")).thenApply(payload -> (Response) PayloadCodec.decode(payload));
+        return raw(PayloadCodec.encode(request, clientIp)).thenApply(payload -> (Response) PayloadCodec.decode(payload));
     }
 
     /** Sends any payload, well-formed or not, and completes with the server's answer. */

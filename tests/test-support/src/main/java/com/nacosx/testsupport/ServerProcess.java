@@ -35,6 +35,8 @@ public final class ServerProcess implements AutoCloseable {
         this.home = home;
         this.port = port;
         this.arguments = List.copyOf(arguments);
+        // A test that fails before its clean-up must not leave a server running.
+        Runtime.getRuntime().addShutdownHook(new Thread(this::kill, "stop-server-" + port));
     }
 
     /** The unpacked distribution ({@code nacos/} with bin, conf, target) built by the distribution module. */

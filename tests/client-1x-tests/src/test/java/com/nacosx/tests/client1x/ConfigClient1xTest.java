@@ -37,8 +37,13 @@ class ConfigClient1xTest {
 
     @AfterAll
     static void stop() throws Exception {
-        client.shutDown();
-        server.close();
+        try {
+            if (client != null) {
+                client.shutDown();
+            }
+        } finally {
+            server.close();
+        }
     }
 
     static ConfigService clientFor(String namespace) throws Exception {

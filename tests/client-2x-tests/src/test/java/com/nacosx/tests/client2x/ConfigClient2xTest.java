@@ -41,8 +41,13 @@ class ConfigClient2xTest {
 
     @AfterAll
     static void stop() throws Exception {
-        client.shutDown();
-        server.close();
+        try {
+            if (client != null) {
+                client.shutDown();
+            }
+        } finally {
+            server.close();
+        }
     }
 
     static ConfigService clientFor(String namespace) throws Exception {

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Config center over gRPC (the 2.x protocol), one target at a time, with bench/grpc-bench:
+#   bench/config-grpc.sh ours|rnacos [query|connections|push ...]   (default: all three)
+# 1. query: config query QPS, 8 connections x 64 requests in flight, 200 configs of 1 KB,
+#    10 s warm-up then 20 s measured; server CPU per request from /proc.
+# 2. connections: 2 x 9,750 connections (two load processes: one process may hold at most
+#    20,000 descriptors here) doing the real handshake from 127.0.0.1-8, each listening to 200
+#    configs and health-checking every 5 s like the SDK; server CPU over a 60 s steady window, RSS.
+# 3. push: 500 listener connections x 100 configs, 8 publishers changing the configs round-robin
+#    as fast as they are acked for 20 s: pushes received per second, delay from the publish to
+#    the push, and (listener, config) pairs never told of their config's last change.
+# Build first: mvn -B -DskipTests package. Results go to bench/out/config-grpc-TARGET.txt.
+source "$(dirname "$0")/lib.sh"
+TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|connections|push ...]}
+shift
+WORKLOADS=${*:-query connections push}
+BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
+[ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
+ulimit -n "$(ulimit -Hn)"
+LOADER_PID=""
+trap '[ -n "$LOADER_PID" ] && kill "$LOADER_PID" 2>/dev/null; stop_server' EXIT
+
+bench() {
+    java -Xmx4g -jar "$BENCH_JAR" "$@" --port $((PORT + 1000)) --server-pid "$SERVER_PID" 2>&1 | grep --line-buffered -v '^\s*at '
+}
+
+OUT="$OUT_DIR/config-grpc-$TARGET.txt"
+mkdir -p "$OUT_DIR"
+{
+    echo "# config over gRPC, target=$TARGET, $(date -u +%FT%TZ)"
+    for workload in $WORKLOADS; do
+        start_server "$TARGET"
+        echo "## $workload (idle RSS $(rss_mb) MB)"
+        load_line
+        case $workload in
+            query)
+                bench query --connections 8 --inflight 64 --configs 200 --size 1024 --warmup 10 --seconds 20
+                ;;
+            connections)
+                # Started directly (not through the bench function's pipe) so that $! is the JVM to stop.
+                java -Xmx4g -jar "$BENCH_JAR" connections --connections 9750 --listen 200 --steady 400 \
+                    --sources 127.0.0.1,127.0.0.2,127.0.0.3,127.0.0.4 --port $((PORT + 1000)) \
+                    --server-pid "$SERVER_PID" > "$WORK/first-half.txt" 2>&1 &
+                LOADER_PID=$!
+                for _ in $(seq 1 300); do grep -q "set up" "$WORK/first-half.txt" && break; sleep 1; done
+                grep -v '^\s*at ' "$WORK/first-half.txt"
+                (sleep 75; echo "established connections to the server during the steady window: $(ss -Htn state established "( sport = :$((PORT + 1000)) )" | wc -l)"; load_line) &
+                PROBE_PID=$!
+                bench connections --connections 9750 --listen 200 --steady 60 \
+                    --sources 127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8
+                wait "$PROBE_PID"
+                kill "$LOADER_PID" 2>/dev/null || true
+                wait "$LOADER_PID" 2>/dev/null || true
+                LOADER_PID=""
+                ;;
+            push)
+                bench push --listeners 500 --configs 100 --publishers 8 --seconds 20
+                ;;
+            *) echo "unknown workload $workload" >&2 ;;
+        esac
+        stop_server
+    done
+} 2>&1 | tee "$OUT"

@@ -1,0 +1,88 @@
+package com.nacosx.core.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.api.remote.config.ConfigChangeNotifyResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Push with ack, timeout and retry, over a channel that records what it is given. */
+class ServerPushTest {
+
+    /** A client stream: records pushes, and answers them when told to. */
+    static final class RecordingChannel implements ConnectionChannel {
+        final List<OutboundPush> sent = new CopyOnWriteArrayList<>();
+        volatile boolean open = true;
+
+        @Override
+        public boolean send(OutboundPush push) {
+            if (open) {
+                sent.add(push);
+            }
+            return open;
+        }
+
+        @Override
+        public void close() {
+            open = false;
+        }
+    }
+
+    final ConnectionManager connections = new ConnectionManager(List.of(),
+            new RemoteProperties(null, null, null, null));
+    final ServerPush push = new ServerPush(connections);
+
+    Connection register(String id, RecordingChannel channel) {
+        Connection connection = new Connection(new ConnectionMeta(id, "127.0.0.1", "127.0.0.1", 1, 2, "test", "-", "",
+                "sdk", Map.of(), null, System.currentTimeMillis()), channel);
+        assertTrue(connections.register(connection));
+        return connection;
+    }
+
+    static OutboundPush notice() {
+        return Connection.prepare(new ConfigChangeNotifyRequest("a", "G", ""));
+    }
+
+    @Test
+    void pushToAnUnknownConnectionFailsAtOnce() {
+        assertFalse(push.push("nobody", notice(), Duration.ofSeconds(3), 50).join());
+    }
+
+    @Test
+    void ackedPushSucceedsOnce() throws Exception {
+        RecordingChannel channel = new RecordingChannel();
+        register("c1", channel);
+        OutboundPush notice = notice();
+        var outcome = push.push("c1", notice, Duration.ofSeconds(3), 5);
+        ConfigChangeNotifyResponse ack = new ConfigChangeNotifyResponse();
+        ack.requestId = notice.request().requestId;
+        connections.acknowledge("c1", ack);
+        assertTrue(outcome.get(1, TimeUnit.SECONDS));
+        assertEquals(1, channel.sent.size());
+    }
+
+    @Test
+    void unansweredPushIsRetriedThenGivenUp() throws Exception {
+        RecordingChannel channel = new RecordingChannel();
+        register("c2", channel);
+        assertFalse(push.push("c2", notice(), Duration.ofMillis(100), 2).get(5, TimeUnit.SECONDS));
+        assertEquals(2, channel.sent.size(), "sent once and retried once");
+    }
+
+    @Test
+    void closingTheConnectionFailsWaitingPushesAtOnce() throws Exception {
+        RecordingChannel channel = new RecordingChannel();
+        register("c3", channel);
+        var outcome = push.push("c3", notice(), Duration.ofSeconds(30), 50);
+        connections.unregister("c3", "test");
+        assertFalse(outcome.get(1, TimeUnit.SECONDS));
+        assertFalse(channel.open);
+    }
+}
