@@ -22,7 +22,7 @@ start_server() {
     case $target in
         ours)
             tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$WORK"
-            JAVA_OPT_EXT="-Dserver.port=$PORT -Dserver.address=127.0.0.1" "$WORK/nacos/bin/startup.sh" -m standalone >/dev/null
+            JAVA_OPT_EXT="-Dserver.port=$PORT -Dserver.address=127.0.0.1 ${EXTRA_OPTS:-}" "$WORK/nacos/bin/startup.sh" -m standalone >/dev/null
             SERVER_PID=$(cat "$WORK/nacos/logs/nacos.pid")
             ;;
         rnacos)
