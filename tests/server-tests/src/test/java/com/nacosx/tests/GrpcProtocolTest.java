@@ -118,6 +118,18 @@ class GrpcProtocolTest {
     }
 
     @Test
+    void handlerFailureAnswersAnErrorAndKeepsTheConnection() {
+        try (NacosGrpcClient client = connected()) {
+            byte[] body = "{\"listen\":true,\"configListenContexts\":[null]}".getBytes(StandardCharsets.UTF_8);
+            Response response = (Response) PayloadCodec.decode(client.raw(payload("ConfigBatchListenRequest", body)).join());
+            assertInstanceOf(ConfigChangeBatchListenResponse.class, response);
+            assertEquals(500, response.resultCode);
+            assertTrue(response.message.contains("ConfigBatchListenRequest"), response.message);
+            assertServerStillAnswers(client);
+        }
+    }
+
+    @Test
     void bodyOverTheInboundLimitIsRefusedByTheTransport() {
         try (NacosGrpcClient client = connected()) {
             byte[] huge = new byte[11 * 1024 * 1024];
