@@ -31,6 +31,11 @@ final class Args {
         return List.of(values.getOrDefault(name, defaultValue).split(","));
     }
 
+    /** Samples the server named by {@code --server-pid}, whose CPU and RSS each workload reports. */
+    ProcessSampler server() {
+        return new ProcessSampler(Long.parseLong(text("server-pid", "0")));
+    }
+
     String host() {
         return text("host", "127.0.0.1");
     }

@@ -25,7 +25,7 @@ final class ConnectionLoad {
         int listen = args.number("listen", 200);
         int interval = args.number("health-interval", 5);
         int steady = args.number("steady", 60);
-        ProcessSampler server = new ProcessSampler(Long.parseLong(args.text("server-pid", "0")));
+        ProcessSampler server = args.server();
         List<String> sources = args.list("sources", "127.0.0.1,127.0.0.2,127.0.0.3,127.0.0.4");
         ScheduledExecutorService health = Executors.newScheduledThreadPool(2);
         try (Clients clients = new Clients(args)) {

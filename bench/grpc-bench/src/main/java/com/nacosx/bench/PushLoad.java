@@ -51,7 +51,7 @@ final class PushLoad {
     private void measure(Args args) throws InterruptedException {
         int seconds = args.number("seconds", 20);
         int publishers = args.number("publishers", 16);
-        ProcessSampler server = new ProcessSampler(Long.parseLong(args.text("server-pid", "0")));
+        ProcessSampler server = args.server();
         try (Clients clients = new Clients(args)) {
             List<NacosGrpcClient> writers = clients.open(publishers, List.of(args.host()), i -> push -> { });
             Clients.seed(writers.get(0), configs, 64);

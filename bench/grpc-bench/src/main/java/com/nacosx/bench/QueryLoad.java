@@ -19,18 +19,20 @@ final class QueryLoad {
         int inflight = args.number("inflight", 64);
         int configs = args.number("configs", 200);
         int size = args.number("size", 1024);
+        int warmup = args.number("warmup", 10);
+        int seconds = args.number("seconds", 20);
         try (Clients clients = new Clients(args)) {
             List<NacosGrpcClient> ready = clients.open(connections, List.of(args.host()), i -> push -> { });
             Clients.seed(ready.get(0), configs, size);
-            System.out.printf("warm-up %d s%n", args.number("warmup", 10));
-            drive(ready, inflight, configs, args.number("warmup", 10));
-            ProcessSampler server = new ProcessSampler(Long.parseLong(args.text("server-pid", "0")));
+            System.out.printf("warm-up %d s%n", warmup);
+            drive(ready, inflight, configs, warmup);
+            ProcessSampler server = args.server();
             Result[] measured = new Result[1];
-            double cpu = server.cpuPercentDuring(() -> measured[0] = drive(ready, inflight, configs, args.number("seconds", 20)));
+            double cpu = server.cpuPercentDuring(() -> measured[0] = drive(ready, inflight, configs, seconds));
             Result result = measured[0];
             System.out.printf("config query over gRPC: %d connections x %d in flight, %d configs of %d B, %d s%n",
-                    connections, inflight, configs, size, args.number("seconds", 20));
-            double perSecond = result.done / (double) args.number("seconds", 20);
+                    connections, inflight, configs, size, seconds);
+            double perSecond = result.done / (double) seconds;
             System.out.printf("requests %d, errors %d, %.0f req/s, %s; server CPU %.0f%% (%.1f µs per request)%n",
                     result.done, result.errors, perSecond, result.latencies.summary(), cpu,
                     cpu * 10_000 / Math.max(1, perSecond));

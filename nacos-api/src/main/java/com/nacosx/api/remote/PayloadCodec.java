@@ -84,12 +84,9 @@ public final class PayloadCodec {
     private PayloadCodec() {
     }
 
+    /** A request as the server pushes it: no client IP in the metadata. */
     public static Payload encode(Request request) {
-        Metadata metadata = Metadata.newBuilder()
-                .setType(request.getClass().getSimpleName())
-                .putAllHeaders(request.headers())
-                .build();
-        return payload(metadata, request);
+        return encode(request, "");
     }
 
     public static Payload encode(Response response) {

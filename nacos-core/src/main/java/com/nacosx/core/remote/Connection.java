@@ -59,7 +59,8 @@ public final class Connection {
         return lastActiveTime;
     }
 
-    void touch() {
+    /** Marks the connection as heard from, so the prober leaves it alone. */
+    public void touch() {
         lastActiveTime = System.currentTimeMillis();
     }
 

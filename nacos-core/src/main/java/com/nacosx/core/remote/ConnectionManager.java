@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The registered connections of this node. A connection is registered by its setup on the
@@ -29,7 +28,7 @@ public class ConnectionManager implements SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
 
     private final Map<String, Connection> connections = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> countByIp = new ConcurrentHashMap<>();
+    private final Map<String, Integer> countByIp = new ConcurrentHashMap<>();
     private final List<ConnectionListener> listeners;
     private final RemoteProperties.Connections settings;
     private ScheduledExecutorService prober;
@@ -42,19 +41,17 @@ public class ConnectionManager implements SmartLifecycle {
     /** @return false when the node or the client's IP is at its connection limit */
     public boolean register(Connection connection) {
         String ip = connection.meta().clientIp();
-        AtomicInteger fromIp = countByIp.computeIfAbsent(ip, k -> new AtomicInteger());
-        if (overLimit(settings.limit(), connections.size()) || overLimit(settings.limitPerIp(), fromIp.get())) {
-            countByIp.computeIfPresent(ip, (k, count) -> count.get() == 0 ? null : count);
-            LOG.warn("[{}] refused: {} connections held, {} from {}", connection.id(), connections.size(), fromIp.get(), ip);
+        int fromIp = countByIp.getOrDefault(ip, 0);
+        if (overLimit(settings.limit(), connections.size()) || overLimit(settings.limitPerIp(), fromIp)) {
+            LOG.warn("[{}] refused: {} connections held, {} from {}", connection.id(), connections.size(), fromIp, ip);
             return false;
         }
         if (connections.putIfAbsent(connection.id(), connection) != null) {
             return true;
         }
-        fromIp.incrementAndGet();
+        countByIp.merge(ip, 1, Integer::sum);
         LOG.info("[{}] connected: client {} version {} app {}", connection.id(), ip, connection.meta().clientVersion(),
                 connection.meta().appName());
-        listeners.forEach(listener -> listener.connected(connection));
         return true;
     }
 
@@ -68,7 +65,7 @@ public class ConnectionManager implements SmartLifecycle {
         if (connection == null) {
             return;
         }
-        countByIp.computeIfPresent(connection.meta().clientIp(), (ip, count) -> count.decrementAndGet() <= 0 ? null : count);
+        countByIp.computeIfPresent(connection.meta().clientIp(), (ip, count) -> count <= 1 ? null : count - 1);
         connection.close();
         LOG.info("[{}] disconnected: {}", connectionId, reason);
         for (ConnectionListener listener : listeners) {
@@ -82,16 +79,6 @@ public class ConnectionManager implements SmartLifecycle {
 
     public Connection get(String connectionId) {
         return connectionId == null ? null : connections.get(connectionId);
-    }
-
-    /** Marks a connection as heard from; false when it is not registered. */
-    public boolean touch(String connectionId) {
-        Connection connection = get(connectionId);
-        if (connection == null) {
-            return false;
-        }
-        connection.touch();
-        return true;
     }
 
     public void acknowledge(String connectionId, Response response) {
@@ -141,7 +128,7 @@ public class ConnectionManager implements SmartLifecycle {
      */
     public int shedDownTo(int keep, String redirect) {
         List<Connection> clients = connections.values().stream()
-                .filter(c -> "sdk".equals(c.meta().source()))
+                .filter(c -> c.meta().isSdk())
                 .sorted(Comparator.comparingLong(c -> c.meta().createTime()))
                 .toList();
         List<Connection> shed = clients.subList(Math.min(Math.max(keep, 0), clients.size()), clients.size());

@@ -12,4 +12,11 @@ import java.util.Map;
 public record ConnectionMeta(String connectionId, String clientIp, String remoteIp, int remotePort, int localPort,
                              String clientVersion, String appName, String tenant, String source,
                              Map<String, String> labels, Map<String, Boolean> abilityTable, long createTime) {
+
+    /** The source label of client SDK connections; peers say {@code cluster}. */
+    public static final String SDK_SOURCE = "sdk";
+
+    public boolean isSdk() {
+        return SDK_SOURCE.equals(source);
+    }
 }

@@ -20,7 +20,7 @@ public class ServerLoad {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         double cpu = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuLoad() : -1;
         Runtime runtime = Runtime.getRuntime();
-        long sdk = connections.all().stream().filter(c -> "sdk".equals(c.meta().source())).count();
+        long sdk = connections.all().stream().filter(c -> c.meta().isSdk()).count();
         return Map.of(
                 "conCount", Integer.toString(connections.count()),
                 "sdkConCount", Long.toString(sdk),

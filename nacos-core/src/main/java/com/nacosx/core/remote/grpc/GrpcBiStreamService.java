@@ -85,7 +85,7 @@ final class GrpcBiStreamService implements BindableService {
                 Map<String, String> labels = setup.labels == null ? Map.of() : Map.copyOf(setup.labels);
                 ConnectionMeta meta = new ConnectionMeta(connectionId, clientIp, remoteIp,
                         remotePort, localPort, setup.clientVersion,
-                        labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", "sdk"),
+                        labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", ConnectionMeta.SDK_SOURCE),
                         labels, setup.abilityTable, System.currentTimeMillis());
                 Connection connection = new Connection(meta, new GrpcStreamChannel(stream));
                 if (!readiness.isReady()) {

@@ -81,7 +81,7 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
             reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, e.getMessage()));
             return;
         }
-        connections.touch(connectionId);
+        connection.touch();
         if (!handler.blocking()) {
             reply(answer, dispatcher.dispatch(handler, request, connection.requestMeta()));
             return;

@@ -42,29 +42,33 @@ public class GrpcServers {
         return workers;
     }
 
+    /** The unary and bi-stream doors, one set shared by both ports. */
     @Bean
-    GrpcServer sdkGrpcServer(HttpServerProperties server, RemoteProperties properties, ServerReadiness readiness,
-            ConnectionManager connections, RequestDispatcher dispatcher, ExecutorService grpcWorkers,
-            List<ServerAbility> abilities) {
-        return new GrpcServer("sdk", address(server, SDK_PORT_OFFSET), properties.grpc().sdk(),
-                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections),
-                properties.ioThreads());
+    GrpcDoors grpcDoors(ServerReadiness readiness, ConnectionManager connections, RequestDispatcher dispatcher,
+            ExecutorService grpcWorkers, List<ServerAbility> abilities) {
+        return new GrpcDoors(List.of(new GrpcRequestService(readiness, connections, dispatcher, grpcWorkers),
+                new GrpcBiStreamService(readiness, connections,
+                        abilities.stream().collect(Collectors.toMap(ServerAbility::key, ServerAbility::enabled)))),
+                new ConnectionIdAssigner(connections));
     }
 
     @Bean
-    GrpcServer clusterGrpcServer(HttpServerProperties server, RemoteProperties properties, ServerReadiness readiness,
-            ConnectionManager connections, RequestDispatcher dispatcher, ExecutorService grpcWorkers,
-            List<ServerAbility> abilities) {
-        return new GrpcServer("cluster", address(server, CLUSTER_PORT_OFFSET), properties.grpc().cluster(),
-                doors(readiness, connections, dispatcher, grpcWorkers, abilities), new ConnectionIdAssigner(connections),
+    GrpcServer sdkGrpcServer(HttpServerProperties server, RemoteProperties properties, GrpcDoors doors) {
+        return doors.serve("sdk", address(server, SDK_PORT_OFFSET), properties.grpc().sdk(), properties.ioThreads());
+    }
+
+    @Bean
+    GrpcServer clusterGrpcServer(HttpServerProperties server, RemoteProperties properties, GrpcDoors doors) {
+        return doors.serve("cluster", address(server, CLUSTER_PORT_OFFSET), properties.grpc().cluster(),
                 Math.max(1, properties.ioThreads() / 2));
     }
 
-    private static List<BindableService> doors(ServerReadiness readiness, ConnectionManager connections,
-            RequestDispatcher dispatcher, ExecutorService workers, List<ServerAbility> abilities) {
-        return List.of(new GrpcRequestService(readiness, connections, dispatcher, workers),
-                new GrpcBiStreamService(readiness, connections,
-                        abilities.stream().collect(Collectors.toMap(ServerAbility::key, ServerAbility::enabled))));
+    /** The services every gRPC port serves and the filter that names and forgets its transports. */
+    record GrpcDoors(List<BindableService> services, ConnectionIdAssigner transports) {
+
+        GrpcServer serve(String name, InetSocketAddress address, RemoteProperties.GrpcPort settings, int ioThreads) {
+            return new GrpcServer(name, address, settings, services, transports, ioThreads);
+        }
     }
 
     private static InetSocketAddress address(HttpServerProperties server, int offset) {
