@@ -34,6 +34,19 @@ import com.nacosx.api.remote.core.ServerReloadRequest;
 import com.nacosx.api.remote.core.ServerReloadResponse;
 import com.nacosx.api.remote.core.SetupAckRequest;
 import com.nacosx.api.remote.core.SetupAckResponse;
+import com.nacosx.api.remote.naming.BatchInstanceRequest;
+import com.nacosx.api.remote.naming.BatchInstanceResponse;
+import com.nacosx.api.remote.naming.InstanceRequest;
+import com.nacosx.api.remote.naming.InstanceResponse;
+import com.nacosx.api.remote.naming.NotifySubscriberRequest;
+import com.nacosx.api.remote.naming.NotifySubscriberResponse;
+import com.nacosx.api.remote.naming.PersistentInstanceRequest;
+import com.nacosx.api.remote.naming.QueryServiceResponse;
+import com.nacosx.api.remote.naming.ServiceListRequest;
+import com.nacosx.api.remote.naming.ServiceListResponse;
+import com.nacosx.api.remote.naming.ServiceQueryRequest;
+import com.nacosx.api.remote.naming.SubscribeServiceRequest;
+import com.nacosx.api.remote.naming.SubscribeServiceResponse;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
@@ -71,7 +84,11 @@ public final class PayloadCodec {
             ConfigBatchListenRequest.class, ConfigChangeBatchListenResponse.class,
             ConfigChangeNotifyRequest.class, ConfigChangeNotifyResponse.class, ClientConfigMetricRequest.class,
             ClientConfigMetricResponse.class, ConfigChangeClusterSyncRequest.class,
-            ConfigChangeClusterSyncResponse.class)
+            ConfigChangeClusterSyncResponse.class,
+            InstanceRequest.class, InstanceResponse.class, BatchInstanceRequest.class, BatchInstanceResponse.class,
+            PersistentInstanceRequest.class, ServiceQueryRequest.class, QueryServiceResponse.class,
+            SubscribeServiceRequest.class, SubscribeServiceResponse.class, ServiceListRequest.class,
+            ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class)
             .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
 
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {

@@ -41,6 +41,10 @@ public final class HttpRoutes {
         return new RouteBuilder("DELETE", path);
     }
 
+    public RouteBuilder patch(String path) {
+        return new RouteBuilder("PATCH", path);
+    }
+
     /** Builds one route; finish it with {@link #inline} or {@link #blocking}. */
     public final class RouteBuilder {
         private final String method;

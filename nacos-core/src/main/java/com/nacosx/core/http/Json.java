@@ -1,5 +1,7 @@
 package com.nacosx.core.http;
 
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,5 +17,26 @@ public final class Json {
 
     public static byte[] bytes(Object value) {
         return MAPPER.writeValueAsBytes(value);
+    }
+
+    /**
+     * Reads a JSON text a client sent.
+     *
+     * @throws IllegalArgumentException naming {@code what} when the text is not valid JSON for the type
+     */
+    public static <T> T read(String json, TypeReference<T> type, String what) {
+        try {
+            return MAPPER.readValue(json, type);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("'" + what + "' is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    public static <T> T read(String json, Class<T> type, String what) {
+        try {
+            return MAPPER.readValue(json, type);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("'" + what + "' is not valid JSON: " + e.getOriginalMessage());
+        }
     }
 }

@@ -1,0 +1,96 @@
+package com.nacosx.naming;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the service registry, bound once from {@code nacos.naming.*}.
+ *
+ * @param push  how service changes reach subscribers ({@code nacos.naming.push.*})
+ * @param clean removal of services left without instances ({@code nacos.naming.clean.empty-service.*})
+ * @param beat  1.x heartbeats ({@code nacos.naming.beat.*})
+ */
+@ConfigurationProperties(prefix = "nacos.naming")
+public record NamingProperties(Push push, Clean clean, Beat beat) {
+
+    public NamingProperties {
+        if (push == null) {
+            push = new Push(null, null, null, null, null);
+        }
+        if (clean == null) {
+            clean = new Clean(null);
+        }
+        if (beat == null) {
+            beat = new Beat(null, null);
+        }
+    }
+
+    /**
+     * @param pushTaskDelay  changes to one service within this delay are folded into one push
+     *                       (the official {@code nacos.naming.push.pushTaskDelay}, 500 ms)
+     * @param ackTimeout     how long one gRPC push waits for its ack (default 3 s)
+     * @param maxRetryTime   gRPC tries per push before it is given up (default 10)
+     * @param udpAckTimeout  how long a UDP push waits for its {@code push-ack} before it is sent
+     *                       again (default 1 s)
+     * @param udpMaxRetry    UDP resends per push (default 3)
+     */
+    public record Push(Duration pushTaskDelay, Duration ackTimeout, Integer maxRetryTime, Duration udpAckTimeout,
+                       Integer udpMaxRetry) {
+        public Push {
+            if (pushTaskDelay == null) {
+                pushTaskDelay = Duration.ofMillis(500);
+            }
+            if (ackTimeout == null) {
+                ackTimeout = Duration.ofSeconds(3);
+            }
+            if (maxRetryTime == null) {
+                maxRetryTime = 10;
+            }
+            if (udpAckTimeout == null) {
+                udpAckTimeout = Duration.ofSeconds(1);
+            }
+            if (udpMaxRetry == null) {
+                udpMaxRetry = 3;
+            }
+        }
+    }
+
+    /** Bound from {@code nacos.naming.clean.*}. */
+    public record Clean(EmptyService emptyService) {
+        public Clean {
+            if (emptyService == null) {
+                emptyService = new EmptyService(null, null);
+            }
+        }
+    }
+
+    /**
+     * @param interval    how often empty services are looked for (official default 60 s)
+     * @param expiredTime how long a service must have been empty to be removed (official default 60 s)
+     */
+    public record EmptyService(Duration interval, Duration expiredTime) {
+        public EmptyService {
+            if (interval == null) {
+                interval = Duration.ofSeconds(60);
+            }
+            if (expiredTime == null) {
+                expiredTime = Duration.ofSeconds(60);
+            }
+        }
+    }
+
+    /**
+     * @param checkInterval how often 1.x instances' beats are checked (default 5 s, as the official)
+     * @param lightBeat     whether clients may send beats without the instance's data (default true)
+     */
+    public record Beat(Duration checkInterval, Boolean lightBeat) {
+        public Beat {
+            if (checkInterval == null) {
+                checkInterval = Duration.ofSeconds(5);
+            }
+            if (lightBeat == null) {
+                lightBeat = true;
+            }
+        }
+    }
+}

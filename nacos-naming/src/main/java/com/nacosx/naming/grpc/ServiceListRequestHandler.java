@@ -1,0 +1,48 @@
+package com.nacosx.naming.grpc;
+
+import com.nacosx.api.common.Constants;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.naming.ServiceListRequest;
+import com.nacosx.api.remote.naming.ServiceListResponse;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.naming.registry.Page;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/** One page of the service names of a namespace and group, with the total count. */
+@Component
+public class ServiceListRequestHandler implements RequestHandler<ServiceListRequest> {
+
+    private final ServiceRegistry registry;
+
+    public ServiceListRequestHandler(ServiceRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Class<ServiceListRequest> requestType() {
+        return ServiceListRequest.class;
+    }
+
+    @Override
+    public Response handle(ServiceListRequest request, RequestMeta meta) {
+        String namespace = request.namespace == null || request.namespace.isBlank()
+                ? Constants.PUBLIC_NAMESPACE_ID : request.namespace;
+        String group = request.groupName == null || request.groupName.isBlank()
+                ? Constants.DEFAULT_GROUP : request.groupName;
+        List<String> names = registry.list(namespace, group).stream().map(s -> s.key().name()).toList();
+        ServiceListResponse response = new ServiceListResponse();
+        response.count = names.size();
+        response.serviceNames = Page.of(names, request.pageNo, request.pageSize);
+        return response;
+    }
+
+    @Override
+    public Response failure() {
+        return new ServiceListResponse();
+    }
+}

@@ -1,0 +1,41 @@
+package com.nacosx.naming.grpc;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.naming.QueryServiceResponse;
+import com.nacosx.api.remote.naming.ServiceQueryRequest;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.Selection;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.springframework.stereotype.Component;
+
+/** Answers a service's current hosts, as asked (clusters, healthy only). */
+@Component
+public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRequest> {
+
+    private final ServiceRegistry registry;
+
+    public ServiceQueryRequestHandler(ServiceRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Class<ServiceQueryRequest> requestType() {
+        return ServiceQueryRequest.class;
+    }
+
+    @Override
+    public Response handle(ServiceQueryRequest request, RequestMeta meta) {
+        ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
+        QueryServiceResponse response = new QueryServiceResponse();
+        response.serviceInfo = registry.view(key)
+                .select(new Selection(request.cluster, request.healthyOnly, false)).info();
+        return response;
+    }
+
+    @Override
+    public Response failure() {
+        return new QueryServiceResponse();
+    }
+}

@@ -1,0 +1,51 @@
+package com.nacosx.naming.grpc;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.naming.SubscribeServiceRequest;
+import com.nacosx.api.remote.naming.SubscribeServiceResponse;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.push.GrpcSubscribers;
+import com.nacosx.naming.registry.Selection;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.springframework.stereotype.Component;
+
+/**
+ * Subscribes the connection to a service (answering its current view, so the client starts
+ * from it) or unsubscribes it.
+ */
+@Component
+public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeServiceRequest> {
+
+    private final ServiceRegistry registry;
+    private final GrpcSubscribers subscribers;
+
+    public SubscribeServiceRequestHandler(ServiceRegistry registry, GrpcSubscribers subscribers) {
+        this.registry = registry;
+        this.subscribers = subscribers;
+    }
+
+    @Override
+    public Class<SubscribeServiceRequest> requestType() {
+        return SubscribeServiceRequest.class;
+    }
+
+    @Override
+    public Response handle(SubscribeServiceRequest request, RequestMeta meta) {
+        ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
+        if (request.subscribe) {
+            subscribers.subscribe(meta.connectionId(), key, request.clusters);
+        } else {
+            subscribers.unsubscribe(meta.connectionId(), key);
+        }
+        SubscribeServiceResponse response = new SubscribeServiceResponse();
+        response.serviceInfo = registry.view(key).select(new Selection(request.clusters, false, false)).info();
+        return response;
+    }
+
+    @Override
+    public Response failure() {
+        return new SubscribeServiceResponse();
+    }
+}

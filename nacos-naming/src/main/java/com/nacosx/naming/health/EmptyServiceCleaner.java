@@ -1,0 +1,65 @@
+package com.nacosx.naming.health;
+
+import com.nacosx.naming.NamingProperties;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.store.NamingStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Removes services that have had no instance for {@code nacos.naming.clean.empty-service.expired-time},
+ * so services of departed applications do not pile up.
+ */
+@Component
+public class EmptyServiceCleaner implements DisposableBean {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmptyServiceCleaner.class);
+
+    private final ServiceRegistry registry;
+    private final NamingStore store;
+    private final long expiredMillis;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "naming-empty-service-clean");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public EmptyServiceCleaner(ServiceRegistry registry, NamingStore store, NamingProperties properties) {
+        this.registry = registry;
+        this.store = store;
+        NamingProperties.EmptyService settings = properties.clean().emptyService();
+        this.expiredMillis = settings.expiredTime().toMillis();
+        long period = settings.interval().toMillis();
+        timer.scheduleWithFixedDelay(this::clean, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    void clean() {
+        long cutoff = System.currentTimeMillis() - expiredMillis;
+        int removed = 0;
+        try {
+            for (RegisteredService service : registry.all()) {
+                if (registry.removeIfEmptySince(service.key(), cutoff)) {
+                    LOG.info("removed empty service {}", service.key());
+                    removed++;
+                }
+            }
+            if (removed > 0) {
+                store.persist();
+            }
+        } catch (RuntimeException e) {
+            LOG.error("empty service clean failed", e);
+        }
+    }
+
+    @Override
+    public void destroy() {
+        timer.shutdownNow();
+    }
+}

@@ -1,0 +1,81 @@
+package com.nacosx.naming.http;
+
+import com.nacosx.api.common.Constants;
+import com.nacosx.api.naming.Instance;
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.Page;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.springframework.stereotype.Component;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The console's lists, {@code /v1/ns/catalog}: services with their counts, a cluster's instances. */
+@Component
+public class CatalogHttpApi implements HttpApi {
+
+    private final ServiceRegistry registry;
+
+    public CatalogHttpApi(ServiceRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        routes.get("/v1/ns/catalog/services").inline(this::services);
+        routes.get("/v1/ns/catalog/instances").inline(this::instances);
+    }
+
+    /** Services of a namespace, optionally of one group and whose name contains {@code serviceNameParam}. */
+    private void services(HttpExchange exchange) {
+        String namespace = exchange.param("namespaceId");
+        String group = exchange.param("groupNameParam");
+        String nameFilter = exchange.param("serviceNameParam");
+        boolean onlyWithInstances = NamingParams.bool(exchange, "hasIpCount", false);
+        List<RegisteredService> matching = registry.list(namespace == null || namespace.isBlank()
+                        ? Constants.PUBLIC_NAMESPACE_ID : namespace, group == null || group.isBlank() ? null : group)
+                .stream()
+                .filter(s -> nameFilter == null || nameFilter.isBlank() || s.key().name().contains(nameFilter))
+                .filter(s -> !onlyWithInstances || s.instanceCount() > 0)
+                .toList();
+        List<Map<String, Object>> page = Page.of(matching, exchange.intParam("pageNo", 1),
+                exchange.intParam("pageSize", 10)).stream().map(CatalogHttpApi::summary).toList();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("count", matching.size());
+        body.put("serviceList", page);
+        exchange.respondJson(body);
+    }
+
+    private static Map<String, Object> summary(RegisteredService service) {
+        List<InstanceRecord> instances = service.instances();
+        Set<String> clusters = new HashSet<>(service.clusters().keySet());
+        instances.forEach(instance -> clusters.add(instance.cluster()));
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("name", service.key().name());
+        summary.put("groupName", service.key().group());
+        summary.put("clusterCount", clusters.size());
+        summary.put("ipCount", instances.size());
+        summary.put("healthyInstanceCount", instances.stream().filter(InstanceRecord::healthy).count());
+        summary.put("triggerFlag", "false");
+        return summary;
+    }
+
+    private void instances(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String cluster = exchange.requiredParam("clusterName");
+        List<Instance> all = registry.existing(key).view().hosts().stream()
+                .filter(host -> host.clusterName.equals(cluster)).toList();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("list", Page.of(all, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 10)));
+        body.put("count", all.size());
+        exchange.respondJson(body);
+    }
+}

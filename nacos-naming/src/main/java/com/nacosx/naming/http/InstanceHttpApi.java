@@ -1,0 +1,204 @@
+package com.nacosx.naming.http;
+
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.naming.Instance;
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.Json;
+import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.push.UdpSubscribers;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
+import com.nacosx.naming.registry.Selection;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.InstanceOperator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import org.springframework.stereotype.Component;
+
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Instances over the 1.x Open API, {@code /v1/ns/instance}. A 1.x instance belongs to the client
+ * {@code ip:port#ephemeral}; ephemeral writes stay in memory and run on the event loop,
+ * persistent ones ({@code ephemeral=false}) reach the disk first and run on the worker pool.
+ */
+@Component
+public class InstanceHttpApi implements HttpApi {
+
+    private static final String INSTANCE = "/v1/ns/instance";
+    private static final int BEAT_OK = 10200;
+    private static final int BEAT_UNKNOWN_INSTANCE = 20404;
+
+    /** The beat body of the 1.4 client: the instance it keeps alive. */
+    record BeatInfo(String ip, Integer port, Double weight, String cluster, String serviceName,
+                    Map<String, String> metadata) {
+    }
+
+    private final InstanceOperator instances;
+    private final ServiceRegistry registry;
+    private final UdpSubscribers udpSubscribers;
+    private final NamingSwitches switches;
+
+    public InstanceHttpApi(InstanceOperator instances, ServiceRegistry registry, UdpSubscribers udpSubscribers,
+            NamingSwitches switches) {
+        this.instances = instances;
+        this.registry = registry;
+        this.udpSubscribers = udpSubscribers;
+        this.switches = switches;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        routes.post(INSTANCE).inline(this::register);
+        routes.post(INSTANCE).when("ephemeral", "false").blocking(this::register);
+        routes.delete(INSTANCE).inline(this::deregister);
+        routes.delete(INSTANCE).when("ephemeral", "false").blocking(this::deregister);
+        routes.put(INSTANCE).inline(this::update);
+        routes.put(INSTANCE).when("ephemeral", "false").blocking(this::update);
+        routes.patch(INSTANCE).blocking(this::patch);
+        routes.get(INSTANCE).inline(this::detail);
+        routes.get(INSTANCE + "/list").inline(this::list);
+        routes.put(INSTANCE + "/beat").inline(this::beat);
+        routes.get(INSTANCE + "/statuses").inline(this::statuses);
+    }
+
+    private void register(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        InstanceRecord instance = NamingParams.instance(exchange);
+        instances.register(ClientIds.ofAddress(instance.ip(), instance.port(), instance.ephemeral()), key, instance);
+        exchange.respondText(200, "ok");
+    }
+
+    private void deregister(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String ip = NamingParams.ip(exchange);
+        int port = NamingParams.port(exchange);
+        boolean ephemeral = NamingParams.ephemeral(exchange);
+        instances.deregister(ClientIds.ofAddress(ip, port, ephemeral), key, ip, port, NamingParams.cluster(exchange),
+                ephemeral);
+        exchange.respondText(200, "ok");
+    }
+
+    private void update(HttpExchange exchange) {
+        instances.update(NamingParams.service(exchange), NamingParams.instance(exchange));
+        exchange.respondText(200, "ok");
+    }
+
+    /** Changes only the fields given; the instance may be ephemeral or persistent. */
+    private void patch(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String ip = NamingParams.ip(exchange);
+        int port = NamingParams.port(exchange);
+        String cluster = NamingParams.cluster(exchange);
+        InstanceRecord current = instances.find(key, ip, port, cluster);
+        if (current == null) {
+            throw NacosException.badRequest("instance not exist: " + ip + ":" + port + " in cluster " + cluster
+                    + " of service " + key.grouped() + "; register it first");
+        }
+        String metadata = exchange.param("metadata");
+        InstanceRecord patched = new InstanceRecord(ip, port, cluster, NamingParams.weight(exchange, current.weight()),
+                NamingParams.bool(exchange, "healthy", current.healthy()),
+                NamingParams.bool(exchange, "enabled", current.enabled()), current.ephemeral(),
+                metadata == null || metadata.isBlank() ? current.metadata() : NamingParams.metadata(metadata));
+        instances.change(key, ip, port, cluster, current.ephemeral(), old -> patched);
+        exchange.respondText(200, "ok");
+    }
+
+    private void detail(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String ip = NamingParams.ip(exchange);
+        int port = NamingParams.port(exchange);
+        String cluster = NamingParams.cluster(exchange);
+        if (registry.get(key) == null) {
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
+                    "no service " + key + " found!");
+        }
+        InstanceRecord instance = instances.find(key, ip, port, cluster);
+        if (instance == null) {
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND, "no matched ip found!");
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("service", key.grouped());
+        body.put("ip", ip);
+        body.put("port", port);
+        body.put("clusterName", cluster);
+        body.put("weight", instance.weight());
+        body.put("healthy", instance.healthy());
+        body.put("instanceId", instance.toApi(key).instanceId);
+        body.put("metadata", instance.metadata());
+        exchange.respondJson(body);
+    }
+
+    /** The service's hosts; a 1.x client giving {@code udpPort} and {@code clientIP} is pushed changes over UDP. */
+    private void list(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String clusters = exchange.param("clusters");
+        int udpPort = exchange.intParam("udpPort", 0);
+        String clientIp = exchange.param("clientIP");
+        if (udpPort > 0 && udpPort <= 65535 && clientIp != null && !clientIp.isBlank()) {
+            udpSubscribers.seen(key, new InetSocketAddress(clientIp.trim(), udpPort), clusters,
+                    exchange.header("User-Agent"));
+        }
+        byte[] json = registry.view(key)
+                .select(new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true)).json();
+        exchange.respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", json, null);
+    }
+
+    /**
+     * A 1.x client's heartbeat. A light beat (no {@code beat} body) for an instance the server does
+     * not know answers 20404, and the client registers again; a full beat registers it at once.
+     */
+    private void beat(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String beatJson = exchange.param("beat");
+        BeatInfo beat = beatJson == null || beatJson.isBlank() ? null : Json.read(beatJson, BeatInfo.class, "beat");
+        String ip = beat != null && beat.ip() != null ? beat.ip() : NamingParams.ip(exchange);
+        int port = beat != null && beat.port() != null ? beat.port() : NamingParams.port(exchange);
+        String cluster = beat != null && beat.cluster() != null && !beat.cluster().isBlank() ? beat.cluster()
+                : NamingParams.cluster(exchange);
+        String clientId = ClientIds.ofAddress(ip, port, true);
+        int code = BEAT_OK;
+        if (!registry.beat(clientId, key)) {
+            if (beat == null) {
+                code = BEAT_UNKNOWN_INSTANCE;
+            } else {
+                instances.register(clientId, key, new InstanceRecord(ip, port, cluster,
+                        beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata()));
+            }
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("clientBeatInterval", beatInterval(clientId, key));
+        body.put("code", code);
+        body.put("lightBeatEnabled", switches.lightBeatEnabled());
+        exchange.respondJson(body);
+    }
+
+    private long beatInterval(String clientId, ServiceKey key) {
+        Publication publication = registry.publication(clientId, key);
+        if (publication == null || publication.instances().isEmpty()) {
+            return switches.clientBeatInterval();
+        }
+        InstanceRecord instance = publication.instances().get(0);
+        return instance.metadata().containsKey(Instance.HEART_BEAT_INTERVAL_KEY)
+                ? instance.heartBeatInterval() : switches.clientBeatInterval();
+    }
+
+    /** {@code key=namespace##group@@service}: each instance as {@code ip:port_healthy}, for peers comparing state. */
+    private void statuses(HttpExchange exchange) {
+        String keyText = exchange.requiredParam("key");
+        int separator = keyText.indexOf("##");
+        if (separator <= 0) {
+            throw NacosException.badRequest("Param 'key' is illegal: '" + keyText
+                    + "'; it should be namespace##group@@service");
+        }
+        ServiceKey key = ServiceKey.of(keyText.substring(0, separator), null, keyText.substring(separator + 2));
+        var ips = registry.view(key).hosts().stream().map(h -> h.ip + ":" + h.port + "_" + h.healthy).toList();
+        exchange.respondJson(Map.of("ips", ips));
+    }
+}

@@ -1,0 +1,128 @@
+package com.nacosx.naming.http;
+
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.naming.NamingProperties;
+import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.push.GrpcSubscribers;
+import com.nacosx.naming.push.PushScheduler;
+import com.nacosx.naming.push.UdpPusher;
+import com.nacosx.naming.push.UdpSubscribers;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.springframework.stereotype.Component;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Operations, {@code /v1/ns/operator} (also at {@code /v1/ns/ops}): counts of what the registry
+ * holds, push statistics, and the switches.
+ */
+@Component
+public class OperatorHttpApi implements HttpApi {
+
+    private final ServiceRegistry registry;
+    private final GrpcSubscribers grpcSubscribers;
+    private final UdpSubscribers udpSubscribers;
+    private final PushScheduler pushes;
+    private final UdpPusher udpPusher;
+    private final NamingSwitches switches;
+    private final NamingProperties properties;
+
+    public OperatorHttpApi(ServiceRegistry registry, GrpcSubscribers grpcSubscribers, UdpSubscribers udpSubscribers,
+            PushScheduler pushes, UdpPusher udpPusher, NamingSwitches switches, NamingProperties properties) {
+        this.registry = registry;
+        this.grpcSubscribers = grpcSubscribers;
+        this.udpSubscribers = udpSubscribers;
+        this.pushes = pushes;
+        this.udpPusher = udpPusher;
+        this.switches = switches;
+        this.properties = properties;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        for (String base : new String[] {"/v1/ns/operator", "/v1/ns/ops"}) {
+            routes.get(base + "/metrics").inline(this::metrics);
+            routes.get(base + "/switches").inline(this::switches);
+            routes.put(base + "/switches").inline(this::updateSwitch);
+            routes.get(base + "/push/state").inline(this::pushState);
+        }
+    }
+
+    /** Only the status unless {@code onlyStatus=false}, as the official server. */
+    private void metrics(HttpExchange exchange) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", "UP");
+        if (!NamingParams.bool(exchange, "onlyStatus", true)) {
+            int instances = 0;
+            for (RegisteredService service : registry.all()) {
+                instances += service.instanceCount();
+            }
+            int ephemeralIpPort = 0;
+            int persistentIpPort = 0;
+            for (String clientId : registry.clientIds()) {
+                if (ClientIds.isBeating(clientId)) {
+                    ephemeralIpPort++;
+                } else if (ClientIds.isPersistent(clientId)) {
+                    persistentIpPort++;
+                }
+            }
+            int clients = registry.clientCount();
+            body.put("serviceCount", registry.all().size());
+            body.put("instanceCount", instances);
+            body.put("subscribeCount", grpcSubscribers.count() + udpSubscribers.count());
+            body.put("responsibleInstanceCount", instances);
+            body.put("clientCount", clients);
+            body.put("connectionBasedClientCount", clients - ephemeralIpPort - persistentIpPort);
+            body.put("ephemeralIpPortClientCount", ephemeralIpPort);
+            body.put("persistentIpPortClientCount", persistentIpPort);
+            body.put("responsibleClientCount", clients);
+            OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+            Runtime runtime = Runtime.getRuntime();
+            body.put("cpu", os.getAvailableProcessors());
+            body.put("load", os.getSystemLoadAverage());
+            body.put("mem", 1.0 - (double) runtime.freeMemory() / runtime.totalMemory());
+        }
+        exchange.respondJson(body);
+    }
+
+    private void switches(HttpExchange exchange) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", "00-00---000-NACOS_SWITCH_DOMAIN-000---00-00");
+        body.put("defaultPushCacheMillis", 10_000);
+        body.put("clientBeatInterval", switches.clientBeatInterval());
+        body.put("defaultCacheMillis", 3_000);
+        body.put("distroThreshold", 0.7);
+        body.put("healthCheckEnabled", switches.healthCheckEnabled());
+        body.put("distroEnabled", true);
+        body.put("enableStandalone", true);
+        body.put("pushEnabled", switches.pushEnabled());
+        body.put("checkTimes", 3);
+        body.put("defaultInstanceEphemeral", true);
+        body.put("lightBeatEnabled", switches.lightBeatEnabled());
+        body.put("pushTaskDelay", properties.push().pushTaskDelay().toMillis());
+        body.put("emptyServiceCleanInterval", properties.clean().emptyService().interval().toMillis());
+        exchange.respondJson(body);
+    }
+
+    private void updateSwitch(HttpExchange exchange) {
+        switches.set(exchange.requiredParam("entry"), exchange.requiredParam("value"));
+        exchange.respondText(200, "ok");
+    }
+
+    private void pushState(HttpExchange exchange) {
+        long succeeded = pushes.pushedCount() + udpPusher.ackedCount();
+        long total = succeeded + pushes.failedCount() + udpPusher.failedCount();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("succeed", succeeded);
+        body.put("total", total);
+        body.put("ratio", total == 0 ? 0 : (float) succeeded / total);
+        exchange.respondJson(body);
+    }
+}

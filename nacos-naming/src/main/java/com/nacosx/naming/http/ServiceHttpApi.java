@@ -1,0 +1,220 @@
+package com.nacosx.naming.http;
+
+import com.nacosx.api.common.Constants;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.Json;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import com.nacosx.naming.push.GrpcSubscribers;
+import com.nacosx.naming.push.UdpSubscribers;
+import com.nacosx.naming.registry.Page;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.ServiceOperator;
+import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Services over the 1.x Open API, {@code /v1/ns/service}. Metadata writes reach the disk first. */
+@Component
+public class ServiceHttpApi implements HttpApi {
+
+    private static final String SERVICE = "/v1/ns/service";
+
+    /** The selector JSON of the official API: {@code {"type":"label","expression":"..."}}. */
+    record SelectorParam(String type, String expression) {
+    }
+
+    private final ServiceRegistry registry;
+    private final ServiceOperator services;
+    private final GrpcSubscribers grpcSubscribers;
+    private final UdpSubscribers udpSubscribers;
+    private final ConnectionManager connections;
+
+    public ServiceHttpApi(ServiceRegistry registry, ServiceOperator services, GrpcSubscribers grpcSubscribers,
+            UdpSubscribers udpSubscribers, ConnectionManager connections) {
+        this.registry = registry;
+        this.services = services;
+        this.grpcSubscribers = grpcSubscribers;
+        this.udpSubscribers = udpSubscribers;
+        this.connections = connections;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        routes.post(SERVICE).blocking(this::create);
+        routes.put(SERVICE).blocking(this::update);
+        routes.delete(SERVICE).blocking(this::remove);
+        routes.get(SERVICE).inline(this::detail);
+        routes.get(SERVICE + "/list").inline(this::list);
+        routes.get(SERVICE + "/subscribers").inline(this::subscribers);
+        routes.put("/v1/ns/cluster").blocking(this::updateCluster);
+    }
+
+    private void create(HttpExchange exchange) {
+        services.create(NamingParams.service(exchange), NamingParams.bool(exchange, "ephemeral", true),
+                meta(exchange, 0F));
+        exchange.respondText(200, "ok");
+    }
+
+    private void update(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        float threshold = threshold(exchange.requiredParam("protectThreshold"));
+        services.update(key, meta(exchange, threshold));
+        exchange.respondText(200, "ok");
+    }
+
+    private void remove(HttpExchange exchange) {
+        services.remove(NamingParams.service(exchange));
+        exchange.respondText(200, "ok");
+    }
+
+    /** {@code PUT /v1/ns/cluster}: how the server checks a cluster's persistent instances. */
+    private void updateCluster(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String cluster = exchange.requiredParam("clusterName");
+        String checker = exchange.param("healthChecker");
+        String type = "TCP";
+        String path = "";
+        if (checker != null && !checker.isBlank()) {
+            Map<?, ?> parsed = Json.read(checker, Map.class, "healthChecker");
+            type = String.valueOf(parsed.get("type") == null ? "TCP" : parsed.get("type"));
+            path = parsed.get("path") == null ? "" : String.valueOf(parsed.get("path"));
+        }
+        if (!List.of("TCP", "HTTP", "NONE").contains(type.toUpperCase())) {
+            throw NacosException.badRequest("Param 'healthChecker' has unknown type '" + type
+                    + "'; use TCP, HTTP or NONE");
+        }
+        int checkPort = exchange.intParam("checkPort", 80);
+        boolean useInstancePort = NamingParams.bool(exchange, "useInstancePort4Check", true);
+        services.updateCluster(key, cluster, new ClusterMeta(type, path, checkPort, useInstancePort,
+                NamingParams.metadata(exchange.param("metadata"))));
+        exchange.respondText(200, "ok");
+    }
+
+    private void detail(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        RegisteredService service = registry.existing(key);
+        ServiceMeta meta = service.meta();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("namespaceId", key.namespace());
+        body.put("groupName", key.group());
+        body.put("name", key.name());
+        body.put("protectThreshold", meta.protectThreshold());
+        body.put("metadata", meta.metadata());
+        body.put("selector", selector(meta));
+        body.put("ephemeral", service.ephemeral());
+        List<Map<String, Object>> clusters = new ArrayList<>();
+        Set<String> names = new TreeSet<>(service.clusters().keySet());
+        service.instances().forEach(instance -> names.add(instance.cluster()));
+        for (String name : names) {
+            ClusterMeta cluster = service.cluster(name);
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", name);
+            entry.put("healthChecker", checker(cluster));
+            entry.put("metadata", cluster.metadata());
+            clusters.add(entry);
+        }
+        body.put("clusters", clusters);
+        exchange.respondJson(body);
+    }
+
+    static Map<String, Object> checker(ClusterMeta cluster) {
+        Map<String, Object> checker = new LinkedHashMap<>();
+        checker.put("type", cluster.checkerType());
+        if ("HTTP".equals(cluster.checkerType())) {
+            checker.put("path", cluster.checkPath());
+        }
+        return checker;
+    }
+
+    private static Map<String, Object> selector(ServiceMeta meta) {
+        Map<String, Object> selector = new LinkedHashMap<>();
+        selector.put("type", meta.selectorType());
+        if (!meta.selectorExpression().isEmpty()) {
+            selector.put("expression", meta.selectorExpression());
+        }
+        return selector;
+    }
+
+    /** {@code {"count":N,"doms":[names]}}, names without their group, as the 1.x client expects. */
+    private void list(HttpExchange exchange) {
+        int pageNo = exchange.intParam("pageNo", 1);
+        int pageSize = exchange.intParam("pageSize", 10);
+        String namespace = exchange.param("namespaceId");
+        String group = exchange.param("groupName");
+        List<String> names = registry.list(namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID
+                : namespace, group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group)
+                .stream().map(s -> s.key().name()).toList();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("count", names.size());
+        body.put("doms", Page.of(names, pageNo, pageSize));
+        exchange.respondJson(body);
+    }
+
+    private void subscribers(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (Map.Entry<String, String> entry : grpcSubscribers.of(key).entrySet()) {
+            Connection connection = connections.get(entry.getKey());
+            if (connection != null) {
+                all.add(subscriber(key, connection.meta().clientIp(), 0, connection.meta().clientVersion(),
+                        entry.getValue()));
+            }
+        }
+        for (UdpSubscribers.UdpSubscriber subscriber : udpSubscribers.of(key)) {
+            all.add(subscriber(key, subscriber.address().getHostString(), subscriber.address().getPort(),
+                    subscriber.agent(), subscriber.clusters()));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("subscribers", Page.of(all, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 1000)));
+        body.put("count", all.size());
+        exchange.respondJson(body);
+    }
+
+    private static Map<String, Object> subscriber(ServiceKey key, String ip, int port, String agent, String clusters) {
+        Map<String, Object> subscriber = new LinkedHashMap<>();
+        subscriber.put("addrStr", ip + ":" + port);
+        subscriber.put("agent", agent == null ? "" : agent);
+        subscriber.put("app", "unknown");
+        subscriber.put("ip", ip);
+        subscriber.put("port", port);
+        subscriber.put("namespaceId", key.namespace());
+        subscriber.put("serviceName", key.grouped());
+        subscriber.put("cluster", clusters);
+        return subscriber;
+    }
+
+    private static ServiceMeta meta(HttpExchange exchange, float defaultThreshold) {
+        String thresholdText = exchange.param("protectThreshold");
+        float threshold = thresholdText == null || thresholdText.isBlank() ? defaultThreshold : threshold(thresholdText);
+        String selectorText = exchange.param("selector");
+        SelectorParam selector = selectorText == null || selectorText.isBlank() ? new SelectorParam("none", "")
+                : Json.read(selectorText, SelectorParam.class, "selector");
+        return new ServiceMeta(threshold, NamingParams.metadata(exchange.param("metadata")), selector.type(),
+                selector.expression());
+    }
+
+    private static float threshold(String text) {
+        try {
+            float threshold = Float.parseFloat(text.trim());
+            if (threshold >= 0F && threshold <= 1F) {
+                return threshold;
+            }
+        } catch (NumberFormatException notANumber) {
+            // answered below
+        }
+        throw NacosException.badRequest("Param 'protectThreshold' is illegal: '" + text + "'; it must be 0-1");
+    }
+}

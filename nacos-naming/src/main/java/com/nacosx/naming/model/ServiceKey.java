@@ -1,0 +1,42 @@
+package com.nacosx.naming.model;
+
+import com.nacosx.api.common.Constants;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.naming.NamingNames;
+
+/** Names one service: namespace, group and name. */
+public record ServiceKey(String namespace, String group, String name) {
+
+    /**
+     * The service a client names, as the official server reads it: a name of the form
+     * {@code group@@service} carries its group, otherwise {@code group} (default DEFAULT_GROUP) applies.
+     *
+     * @throws NacosException 400 when the name is empty or malformed
+     */
+    public static ServiceKey of(String namespace, String group, String serviceName) {
+        if (serviceName == null || serviceName.isBlank()) {
+            throw NacosException.missingParameter("serviceName");
+        }
+        String ns = namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID : namespace;
+        int separator = serviceName.indexOf(NamingNames.GROUP_SEPARATOR);
+        if (separator < 0) {
+            return new ServiceKey(ns, group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group, serviceName);
+        }
+        String namedGroup = serviceName.substring(0, separator);
+        String name = serviceName.substring(separator + NamingNames.GROUP_SEPARATOR.length());
+        if (namedGroup.isEmpty() || name.isEmpty() || name.contains(NamingNames.GROUP_SEPARATOR)) {
+            throw NacosException.badRequest("Param 'serviceName' is illegal: '" + serviceName
+                    + "'; it should be 'serviceName' or 'groupName@@serviceName'");
+        }
+        return new ServiceKey(ns, namedGroup, name);
+    }
+
+    public String grouped() {
+        return NamingNames.grouped(group, name);
+    }
+
+    @Override
+    public String toString() {
+        return namespace + "##" + grouped();
+    }
+}

@@ -1,0 +1,129 @@
+package com.nacosx.naming.push;
+
+import com.nacosx.api.remote.naming.NotifySubscriberRequest;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.OutboundPush;
+import com.nacosx.core.remote.ServerPush;
+import com.nacosx.naming.NamingProperties;
+import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.Selection;
+import com.nacosx.naming.registry.ServiceChangeListener;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.registry.ServiceView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Pushes a changed service to its subscribers. Changes within {@code pushTaskDelay} of the first
+ * are folded into one push of the service's view at that moment: {@code NotifySubscriberRequest}
+ * over gRPC (acked, retried) and a UDP datagram to 1.x clients. Subscribers asking for the same
+ * clusters share one encoded request.
+ */
+@Component
+public class PushScheduler implements ServiceChangeListener, DisposableBean {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PushScheduler.class);
+
+    private final ServiceRegistry registry;
+    private final GrpcSubscribers grpcSubscribers;
+    private final UdpSubscribers udpSubscribers;
+    private final UdpPusher udpPusher;
+    private final ServerPush serverPush;
+    private final NamingProperties.Push settings;
+    private final NamingSwitches switches;
+    private final Set<ServiceKey> pending = ConcurrentHashMap.newKeySet();
+    private final AtomicLong pushed = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "naming-push");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public PushScheduler(ServiceRegistry registry, GrpcSubscribers grpcSubscribers, UdpSubscribers udpSubscribers,
+            UdpPusher udpPusher, ServerPush serverPush, NamingProperties properties, NamingSwitches switches) {
+        this.registry = registry;
+        this.grpcSubscribers = grpcSubscribers;
+        this.udpSubscribers = udpSubscribers;
+        this.udpPusher = udpPusher;
+        this.serverPush = serverPush;
+        this.settings = properties.push();
+        this.switches = switches;
+        registry.addListener(this);
+        executor.scheduleWithFixedDelay(udpSubscribers::expire, 10, 10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void serviceChanged(ServiceKey key) {
+        if (pending.add(key)) {
+            executor.schedule(() -> {
+                pending.remove(key);
+                pushNow(key);
+            }, settings.pushTaskDelay().toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** gRPC pushes acked by clients. */
+    public long pushedCount() {
+        return pushed.get();
+    }
+
+    /** gRPC pushes given up. */
+    public long failedCount() {
+        return failed.get();
+    }
+
+    private void pushNow(ServiceKey key) {
+        RegisteredService service = registry.get(key);
+        if (service == null || !switches.pushEnabled()) {
+            return;
+        }
+        try {
+            ServiceView view = service.view();
+            pushOverGrpc(key, view);
+            for (UdpSubscribers.UdpSubscriber subscriber : udpSubscribers.of(key)) {
+                byte[] json = view.select(new Selection(subscriber.clusters(), false, true)).json();
+                udpPusher.push(subscriber.address(), json);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("push of {} failed", key, e);
+        }
+    }
+
+    private void pushOverGrpc(ServiceKey key, ServiceView view) {
+        Map<String, OutboundPush> byClusters = new HashMap<>();
+        for (Map.Entry<String, String> subscriber : grpcSubscribers.of(key).entrySet()) {
+            OutboundPush push = byClusters.computeIfAbsent(subscriber.getValue(), clusters -> Connection.prepare(
+                    new NotifySubscriberRequest(key.namespace(),
+                            view.select(new Selection(clusters, false, false)).info())));
+            String connectionId = subscriber.getKey();
+            serverPush.push(connectionId, push, settings.ackTimeout(), settings.maxRetryTime())
+                    .thenAccept(delivered -> {
+                        if (delivered) {
+                            pushed.incrementAndGet();
+                        } else {
+                            failed.incrementAndGet();
+                            LOG.warn("[{}] gave up pushing {}", connectionId, key);
+                        }
+                    });
+        }
+    }
+
+    @Override
+    public void destroy() {
+        executor.shutdownNow();
+    }
+}

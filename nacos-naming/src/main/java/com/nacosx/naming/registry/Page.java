@@ -1,0 +1,21 @@
+package com.nacosx.naming.registry;
+
+import java.util.List;
+
+/** One page of a list: 1-based page number, as the official API counts. */
+public final class Page {
+
+    private Page() {
+    }
+
+    public static <T> List<T> of(List<T> all, int pageNo, int pageSize) {
+        if (pageNo < 1 || pageSize < 1) {
+            return List.of();
+        }
+        long start = (long) (pageNo - 1) * pageSize;
+        if (start >= all.size()) {
+            return List.of();
+        }
+        return all.subList((int) start, (int) Math.min(all.size(), start + pageSize));
+    }
+}

@@ -1,0 +1,128 @@
+package com.nacosx.naming.registry;
+
+import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One service in the registry: its metadata, its clusters' metadata and the publications of its
+ * clients. Writers hold the object's lock; readers take the cached {@link ServiceView}.
+ */
+public final class RegisteredService {
+
+    private final ServiceKey key;
+    private final boolean ephemeral;
+    private volatile ServiceMeta meta = ServiceMeta.DEFAULT;
+    private final Map<String, ClusterMeta> clusters = new ConcurrentHashMap<>();
+    private final Map<String, Publication> publications = new ConcurrentHashMap<>();
+    private volatile ServiceView view;
+    private volatile long emptySince;
+    private boolean removed;
+
+    RegisteredService(ServiceKey key, boolean ephemeral, long now) {
+        this.key = key;
+        this.ephemeral = ephemeral;
+        this.emptySince = now;
+    }
+
+    public ServiceKey key() {
+        return key;
+    }
+
+    public boolean ephemeral() {
+        return ephemeral;
+    }
+
+    public ServiceMeta meta() {
+        return meta;
+    }
+
+    public ClusterMeta cluster(String name) {
+        return clusters.getOrDefault(name, ClusterMeta.DEFAULT);
+    }
+
+    public Map<String, ClusterMeta> clusters() {
+        return Map.copyOf(clusters);
+    }
+
+    /** Client id to publication; a live map, read it without holding the lock. */
+    public Map<String, Publication> publications() {
+        return publications;
+    }
+
+    public int instanceCount() {
+        int count = 0;
+        for (Publication publication : publications.values()) {
+            count += publication.instances().size();
+        }
+        return count;
+    }
+
+    public List<InstanceRecord> instances() {
+        List<InstanceRecord> all = new ArrayList<>();
+        for (Publication publication : publications.values()) {
+            all.addAll(publication.instances());
+        }
+        return all;
+    }
+
+    /** The current view, rebuilt when a change made the last one stale. */
+    public ServiceView view() {
+        ServiceView current = view;
+        if (current == null) {
+            synchronized (this) {
+                current = view;
+                if (current == null) {
+                    current = new ServiceView(key, meta, instances(), System.currentTimeMillis());
+                    view = current;
+                }
+            }
+        }
+        return current;
+    }
+
+    /** When the service last lost its last instance, or 0 while it has some. */
+    long emptySince() {
+        return emptySince;
+    }
+
+    boolean removed() {
+        return removed;
+    }
+
+    void markRemoved() {
+        removed = true;
+    }
+
+    void setMeta(ServiceMeta value) {
+        meta = value;
+        view = null;
+    }
+
+    void setCluster(String name, ClusterMeta value) {
+        clusters.put(name, value);
+    }
+
+    void publish(String clientId, Publication publication) {
+        publications.put(clientId, publication);
+        emptySince = 0;
+        view = null;
+    }
+
+    Publication unpublish(String clientId, long now) {
+        Publication gone = publications.remove(clientId);
+        if (gone != null) {
+            view = null;
+            if (publications.isEmpty()) {
+                emptySince = now;
+            }
+        }
+        return gone;
+    }
+}

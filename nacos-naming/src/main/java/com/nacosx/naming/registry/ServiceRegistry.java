@@ -1,0 +1,341 @@
+package com.nacosx.naming.registry;
+
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * The one index of services both client generations read and write: service to publishing
+ * clients, and client to the services it publishes in. Each change to a service is made under
+ * that service's lock and then told to the {@link ServiceChangeListener}s.
+ */
+@Component
+public class ServiceRegistry {
+
+    private final Map<ServiceKey, RegisteredService> services = new ConcurrentHashMap<>();
+    private final Map<String, Set<ServiceKey>> servicesByClient = new ConcurrentHashMap<>();
+    private final List<ServiceChangeListener> listeners = new CopyOnWriteArrayList<>();
+
+    public void addListener(ServiceChangeListener listener) {
+        listeners.add(listener);
+    }
+
+    /** The service, or null when it does not exist. */
+    public RegisteredService get(ServiceKey key) {
+        return services.get(key);
+    }
+
+    public Collection<RegisteredService> all() {
+        return services.values();
+    }
+
+    /** The services of a namespace, of one group or of all when {@code group} is null, sorted by group and name. */
+    public List<RegisteredService> list(String namespace, String group) {
+        List<RegisteredService> found = new ArrayList<>();
+        for (RegisteredService service : services.values()) {
+            ServiceKey key = service.key();
+            if (key.namespace().equals(namespace) && (group == null || key.group().equals(group))) {
+                found.add(service);
+            }
+        }
+        found.sort(Comparator.comparing((RegisteredService s) -> s.key().group()).thenComparing(s -> s.key().name()));
+        return found;
+    }
+
+    /** The view of the service, empty when it does not exist. */
+    public ServiceView view(ServiceKey key) {
+        RegisteredService service = services.get(key);
+        return service == null ? ServiceView.empty(key) : service.view();
+    }
+
+    public int clientCount() {
+        return servicesByClient.size();
+    }
+
+    public Set<String> clientIds() {
+        return servicesByClient.keySet();
+    }
+
+    /**
+     * Replaces what the client publishes in the service with {@code instances}, creating the
+     * service when it does not exist.
+     *
+     * @throws NacosException 400 when the service holds the other kind of instances
+     */
+    public void publish(String clientId, ServiceKey key, boolean ephemeral, List<InstanceRecord> instances) {
+        long now = System.currentTimeMillis();
+        mutate(key, ephemeral, service -> {
+            requireKind(service, ephemeral);
+            servicesByClient.computeIfAbsent(clientId, id -> ConcurrentHashMap.newKeySet()).add(key);
+            service.publish(clientId, new Publication(instances, now));
+        });
+    }
+
+    /**
+     * Removes the client's instances from the service; of a batch, only those {@code which} matches.
+     *
+     * @return whether anything was removed
+     */
+    public boolean unpublish(String clientId, ServiceKey key, Predicate<InstanceRecord> which) {
+        RegisteredService service = services.get(key);
+        if (service == null) {
+            return false;
+        }
+        synchronized (service) {
+            Publication publication = service.publications().get(clientId);
+            if (publication == null) {
+                return false;
+            }
+            // A single instance goes whatever endpoint was named, as the official server does.
+            List<InstanceRecord> current = publication.instances();
+            List<InstanceRecord> kept = current.size() == 1 ? List.of() : current.stream().filter(which.negate()).toList();
+            if (kept.size() == current.size()) {
+                return false;
+            }
+            if (kept.isEmpty()) {
+                service.unpublish(clientId, System.currentTimeMillis());
+                forgetClientService(clientId, key);
+            } else {
+                service.publish(clientId, new Publication(kept, publication.lastBeat()));
+            }
+        }
+        changed(key);
+        return true;
+    }
+
+    /** Drops everything the client publishes: its connection closed or its beats stopped. */
+    public void removeClient(String clientId) {
+        Set<ServiceKey> keys = servicesByClient.remove(clientId);
+        if (keys == null) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        for (ServiceKey key : keys) {
+            RegisteredService service = services.get(key);
+            if (service == null) {
+                continue;
+            }
+            boolean removed;
+            synchronized (service) {
+                removed = service.unpublish(clientId, now) != null;
+            }
+            if (removed) {
+                changed(key);
+            }
+        }
+    }
+
+    /** The client's publication in the service, or null. */
+    public Publication publication(String clientId, ServiceKey key) {
+        RegisteredService service = services.get(key);
+        return service == null ? null : service.publications().get(clientId);
+    }
+
+    /**
+     * Records a beat of the client's instance: it is alive, and healthy again if it was not.
+     *
+     * @return false when the client publishes nothing in the service
+     */
+    public boolean beat(String clientId, ServiceKey key) {
+        Publication publication = publication(clientId, key);
+        if (publication == null) {
+            return false;
+        }
+        long now = System.currentTimeMillis();
+        publication.beat(now);
+        if (publication.instances().stream().noneMatch(InstanceRecord::healthy)) {
+            setHealthy(clientId, key, instance -> true, true);
+        }
+        return true;
+    }
+
+    /**
+     * Marks the client's matching instances healthy or not.
+     *
+     * @return whether an instance changed
+     */
+    public boolean setHealthy(String clientId, ServiceKey key, Predicate<InstanceRecord> which, boolean healthy) {
+        return replaceInstances(clientId, key, which, instance -> instance.withHealthy(healthy));
+    }
+
+    /**
+     * Replaces the client's matching instances with what {@code change} makes of them.
+     *
+     * @return whether an instance changed
+     */
+    public boolean replaceInstances(String clientId, ServiceKey key, Predicate<InstanceRecord> which,
+            UnaryOperator<InstanceRecord> change) {
+        RegisteredService service = services.get(key);
+        if (service == null) {
+            return false;
+        }
+        synchronized (service) {
+            Publication publication = service.publications().get(clientId);
+            if (publication == null) {
+                return false;
+            }
+            List<InstanceRecord> updated = new ArrayList<>(publication.instances().size());
+            boolean any = false;
+            for (InstanceRecord instance : publication.instances()) {
+                InstanceRecord next = which.test(instance) ? change.apply(instance) : instance;
+                any |= !next.equals(instance);
+                updated.add(next);
+            }
+            if (!any) {
+                return false;
+            }
+            service.publish(clientId, new Publication(updated, publication.lastBeat()));
+        }
+        changed(key);
+        return true;
+    }
+
+    /**
+     * Creates an empty service.
+     *
+     * @throws NacosException 400 when it exists
+     */
+    public void create(ServiceKey key, boolean ephemeral, ServiceMeta meta) {
+        RegisteredService created = new RegisteredService(key, ephemeral, System.currentTimeMillis());
+        created.setMeta(meta);
+        if (services.putIfAbsent(key, created) != null) {
+            throw NacosException.badRequest("specified service already exists, serviceName : " + key.grouped());
+        }
+        changed(key);
+    }
+
+    /**
+     * @throws NacosException 400 (as the official server) when the service does not exist
+     */
+    public void updateMeta(ServiceKey key, ServiceMeta meta) {
+        RegisteredService service = existing(key);
+        synchronized (service) {
+            service.setMeta(meta);
+        }
+        changed(key);
+    }
+
+    public void updateCluster(ServiceKey key, String cluster, ClusterMeta meta) {
+        RegisteredService service = existing(key);
+        synchronized (service) {
+            service.setCluster(cluster, meta);
+        }
+        changed(key);
+    }
+
+    /**
+     * Removes a service that has no instances.
+     *
+     * @throws NacosException 400 when it does not exist or still has instances
+     */
+    public void remove(ServiceKey key) {
+        RegisteredService service = existing(key);
+        synchronized (service) {
+            if (!service.publications().isEmpty()) {
+                throw NacosException.badRequest("Service " + key.grouped()
+                        + " is not empty, can't be delete. Please unregister instance first");
+            }
+            service.markRemoved();
+            services.remove(key, service);
+        }
+        changed(key);
+    }
+
+    /** Removes the service when it has had no instances since before {@code cutoff}. */
+    public boolean removeIfEmptySince(ServiceKey key, long cutoff) {
+        RegisteredService service = services.get(key);
+        if (service == null) {
+            return false;
+        }
+        synchronized (service) {
+            long emptySince = service.emptySince();
+            if (!service.publications().isEmpty() || emptySince == 0 || emptySince > cutoff) {
+                return false;
+            }
+            service.markRemoved();
+            services.remove(key, service);
+        }
+        changed(key);
+        return true;
+    }
+
+    /**
+     * @throws NacosException 400 (as the official server) when the service does not exist
+     */
+    public RegisteredService existing(ServiceKey key) {
+        RegisteredService service = services.get(key);
+        if (service == null) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.RESOURCE_NOT_FOUND,
+                    "service not found: " + key.grouped() + " in namespace " + key.namespace());
+        }
+        return service;
+    }
+
+    /** Restores a service from the store at start, before clients arrive. */
+    public void restore(ServiceKey key, boolean ephemeral, ServiceMeta meta, Map<String, ClusterMeta> clusters,
+            Map<String, List<InstanceRecord>> instancesByClient) {
+        mutate(key, ephemeral, service -> {
+            service.setMeta(meta);
+            clusters.forEach(service::setCluster);
+            instancesByClient.forEach((clientId, instances) -> {
+                servicesByClient.computeIfAbsent(clientId, id -> ConcurrentHashMap.newKeySet()).add(key);
+                service.publish(clientId, new Publication(instances, System.currentTimeMillis()));
+            });
+        });
+    }
+
+    private void mutate(ServiceKey key, boolean ephemeral, Consumer<RegisteredService> change) {
+        while (true) {
+            RegisteredService service = services.computeIfAbsent(key,
+                    k -> new RegisteredService(k, ephemeral, System.currentTimeMillis()));
+            synchronized (service) {
+                if (service.removed()) {
+                    continue;
+                }
+                change.accept(service);
+            }
+            changed(key);
+            return;
+        }
+    }
+
+    private static void requireKind(RegisteredService service, boolean ephemeral) {
+        if (service.ephemeral() != ephemeral) {
+            throw NacosException.badRequest("Current service " + service.key().grouped() + " is "
+                    + (service.ephemeral() ? "ephemeral" : "persistent") + " service, can't register "
+                    + (ephemeral ? "ephemeral" : "persistent") + " instance.");
+        }
+    }
+
+    private void forgetClientService(String clientId, ServiceKey key) {
+        Set<ServiceKey> keys = servicesByClient.get(clientId);
+        if (keys != null) {
+            keys.remove(key);
+            if (keys.isEmpty()) {
+                servicesByClient.remove(clientId, keys);
+            }
+        }
+    }
+
+    private void changed(ServiceKey key) {
+        for (ServiceChangeListener listener : listeners) {
+            listener.serviceChanged(key);
+        }
+    }
+}

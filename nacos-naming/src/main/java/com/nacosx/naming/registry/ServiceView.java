@@ -1,0 +1,171 @@
+package com.nacosx.naming.registry;
+
+import com.nacosx.api.naming.Instance;
+import com.nacosx.api.naming.ServiceInfo;
+import com.nacosx.core.http.Json;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A service as readers see it, built once per change: every instance in a stable order, the
+ * time it was built (the clients' {@code lastRefTime}) and a checksum. The answers to the
+ * selections readers ask for are kept with it, so a read between two changes costs a map lookup.
+ */
+public final class ServiceView {
+
+    private static final Comparator<InstanceRecord> ORDER = Comparator.comparing(InstanceRecord::ip)
+            .thenComparingInt(InstanceRecord::port).thenComparing(InstanceRecord::cluster);
+
+    private final ServiceKey key;
+    private final ServiceMeta meta;
+    private final List<Instance> hosts;
+    private final long lastRefTime;
+    private final String checksum;
+    private final ConcurrentHashMap<Selection, Selected> selections = new ConcurrentHashMap<>();
+
+    /** One selection's answer; its JSON is written on first use. */
+    public static final class Selected {
+        private final ServiceInfo info;
+        private volatile byte[] json;
+
+        Selected(ServiceInfo info) {
+            this.info = info;
+        }
+
+        public ServiceInfo info() {
+            return info;
+        }
+
+        public byte[] json() {
+            byte[] bytes = json;
+            if (bytes == null) {
+                bytes = Json.bytes(info);
+                json = bytes;
+            }
+            return bytes;
+        }
+    }
+
+    ServiceView(ServiceKey key, ServiceMeta meta, List<InstanceRecord> instances, long lastRefTime) {
+        this.key = key;
+        this.meta = meta;
+        List<InstanceRecord> sorted = new ArrayList<>(instances);
+        sorted.sort(ORDER);
+        List<Instance> apiHosts = new ArrayList<>(sorted.size());
+        for (InstanceRecord instance : sorted) {
+            apiHosts.add(instance.toApi(key));
+        }
+        this.hosts = List.copyOf(apiHosts);
+        this.lastRefTime = lastRefTime;
+        this.checksum = checksumOf(sorted);
+    }
+
+    /** The view of a service that does not exist: no hosts. */
+    public static ServiceView empty(ServiceKey key) {
+        return new ServiceView(key, ServiceMeta.DEFAULT, List.of(), System.currentTimeMillis());
+    }
+
+    public ServiceKey key() {
+        return key;
+    }
+
+    /** Every instance, enabled or not, healthy or not. */
+    public List<Instance> hosts() {
+        return hosts;
+    }
+
+    public long lastRefTime() {
+        return lastRefTime;
+    }
+
+    public String checksum() {
+        return checksum;
+    }
+
+    public Selected select(Selection selection) {
+        return selections.computeIfAbsent(selection, this::compute);
+    }
+
+    /**
+     * The enabled instances of the asked clusters, healthy ones only if asked. When the share of
+     * healthy instances is at or below the protect threshold, all of them are answered as
+     * healthy, so callers spread load instead of piling onto the few that are left.
+     */
+    private Selected compute(Selection selection) {
+        Set<String> clusters = selection.clusters().isBlank() ? Set.of()
+                : Set.copyOf(Arrays.asList(selection.clusters().split(",")));
+        List<Instance> matching = new ArrayList<>();
+        List<Instance> selected = new ArrayList<>();
+        long healthy = 0;
+        for (Instance host : hosts) {
+            if (!host.enabled || (!clusters.isEmpty() && !clusters.contains(host.clusterName))) {
+                continue;
+            }
+            matching.add(host);
+            if (host.healthy) {
+                healthy++;
+            }
+            if (!selection.healthyOnly() || host.healthy) {
+                selected.add(host);
+            }
+        }
+        ServiceInfo info = new ServiceInfo();
+        info.name = selection.groupedName() ? key.grouped() : key.name();
+        info.groupName = key.group();
+        info.clusters = selection.clusters();
+        info.lastRefTime = lastRefTime;
+        info.checksum = checksum;
+        float threshold = Math.max(0F, meta.protectThreshold());
+        if (!selected.isEmpty() && (float) healthy / selected.size() <= threshold) {
+            info.reachProtectionThreshold = true;
+            selected = matching.stream().map(ServiceView::asHealthy).toList();
+        }
+        info.hosts = selected;
+        return new Selected(info);
+    }
+
+    private static Instance asHealthy(Instance host) {
+        if (host.healthy) {
+            return host;
+        }
+        Instance copy = new Instance();
+        copy.instanceId = host.instanceId;
+        copy.ip = host.ip;
+        copy.port = host.port;
+        copy.weight = host.weight;
+        copy.healthy = true;
+        copy.enabled = host.enabled;
+        copy.ephemeral = host.ephemeral;
+        copy.clusterName = host.clusterName;
+        copy.serviceName = host.serviceName;
+        copy.metadata = host.metadata;
+        return copy;
+    }
+
+    private static String checksumOf(List<InstanceRecord> sorted) {
+        StringBuilder text = new StringBuilder();
+        for (InstanceRecord instance : sorted) {
+            text.append(instance.ip()).append(':').append(instance.port()).append('_').append(instance.weight())
+                    .append('_').append(instance.healthy()).append('_').append(instance.enabled()).append('_')
+                    .append(instance.cluster()).append('_').append(instance.metadata()).append(',');
+        }
+        try {
+            MessageDigest md5 = MessageDigest.getInstance("MD5");
+            return HexFormat.of().formatHex(md5.digest(text.toString().getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+}

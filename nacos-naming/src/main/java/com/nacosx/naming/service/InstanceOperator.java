@@ -1,0 +1,107 @@
+package com.nacosx.naming.service;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.store.NamingStore;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * Instance writes, the same for both doors: ephemeral ones live in the registry only,
+ * persistent ones are on disk before the write returns.
+ */
+@Component
+public class InstanceOperator {
+
+    private final ServiceRegistry registry;
+    private final NamingStore store;
+
+    public InstanceOperator(ServiceRegistry registry, NamingStore store) {
+        this.registry = registry;
+        this.store = store;
+    }
+
+    /** Publishes the client's one instance in the service, replacing what it published there before. */
+    public void register(String clientId, ServiceKey key, InstanceRecord instance) {
+        InstanceValidator.validate(instance);
+        registry.publish(clientId, key, instance.ephemeral(), List.of(instance));
+        persistIfDurable(instance.ephemeral());
+    }
+
+    /** Replaces the client's instances in the service with this batch (ephemeral only, as the official). */
+    public void batchRegister(String clientId, ServiceKey key, List<InstanceRecord> instances) {
+        instances.forEach(InstanceValidator::validate);
+        if (instances.stream().anyMatch(instance -> !instance.ephemeral())) {
+            throw NacosException.badRequest("batch registration takes ephemeral instances only");
+        }
+        registry.publish(clientId, key, true, instances);
+    }
+
+    /** @return whether the client published such an instance */
+    public boolean deregister(String clientId, ServiceKey key, String ip, int port, String cluster, boolean ephemeral) {
+        boolean removed = registry.unpublish(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster));
+        if (removed) {
+            persistIfDurable(ephemeral);
+        }
+        return removed;
+    }
+
+    /**
+     * Changes an instance a 1.x client registered (weight, health, enabled, metadata).
+     *
+     * @throws NacosException 400 when no such instance exists
+     */
+    public void update(ServiceKey key, InstanceRecord instance) {
+        InstanceValidator.validate(instance);
+        change(key, instance.ip(), instance.port(), instance.cluster(), instance.ephemeral(), current -> instance);
+    }
+
+    /** Applies {@code change} to the instance at ip:port in cluster, registered by a 1.x client or as persistent. */
+    public void change(ServiceKey key, String ip, int port, String cluster, boolean ephemeral,
+            UnaryOperator<InstanceRecord> change) {
+        String clientId = ClientIds.ofAddress(ip, port, ephemeral);
+        if (find(clientId, key, ip, port, cluster) == null) {
+            throw NacosException.badRequest("instance not exist: " + ip + ":" + port + " in cluster " + cluster
+                    + " of service " + key.grouped() + "; register it first");
+        }
+        registry.replaceInstances(clientId, key, current -> current.sameEndpoint(ip, port, cluster), change);
+        persistIfDurable(ephemeral);
+    }
+
+    /** The instance at ip:port in cluster, whoever published it, or null. */
+    public InstanceRecord find(ServiceKey key, String ip, int port, String cluster) {
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            return null;
+        }
+        for (Publication publication : service.publications().values()) {
+            for (InstanceRecord instance : publication.instances()) {
+                if (instance.sameEndpoint(ip, port, cluster)) {
+                    return instance;
+                }
+            }
+        }
+        return null;
+    }
+
+    private InstanceRecord find(String clientId, ServiceKey key, String ip, int port, String cluster) {
+        Publication publication = registry.publication(clientId, key);
+        if (publication == null) {
+            return null;
+        }
+        return publication.instances().stream().filter(i -> i.sameEndpoint(ip, port, cluster)).findFirst().orElse(null);
+    }
+
+    private void persistIfDurable(boolean ephemeral) {
+        if (!ephemeral) {
+            store.persist();
+        }
+    }
+}

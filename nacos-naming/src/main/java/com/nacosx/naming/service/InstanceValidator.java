@@ -1,0 +1,30 @@
+package com.nacosx.naming.service;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.naming.model.InstanceRecord;
+
+/** Refuses instances the official server refuses, naming the parameter at fault. */
+final class InstanceValidator {
+
+    private static final double MAX_WEIGHT = 10000.0D;
+
+    private InstanceValidator() {
+    }
+
+    static void validate(InstanceRecord instance) {
+        if (instance.ip() == null || instance.ip().isBlank()) {
+            throw NacosException.missingParameter("ip");
+        }
+        if (instance.port() < 0 || instance.port() > 65535) {
+            throw NacosException.badRequest("Param 'port' is illegal: " + instance.port() + "; it must be 0-65535");
+        }
+        if (Double.isNaN(instance.weight()) || instance.weight() < 0 || instance.weight() > MAX_WEIGHT) {
+            throw NacosException.badRequest("Param 'weight' is illegal: " + instance.weight()
+                    + "; it must be 0-" + MAX_WEIGHT);
+        }
+        if (!instance.cluster().matches("[0-9a-zA-Z-_.:]+")) {
+            throw NacosException.badRequest("Param 'clusterName' is illegal: '" + instance.cluster()
+                    + "'; only letters, digits and -_.: are allowed");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package com.nacosx.naming.store;
+
+import com.nacosx.core.env.NacosServerProperties;
+import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps what must outlive the process on this node: persistent instances and the metadata of
+ * services and clusters, as one JSON file under {@code ${nacos.home}/data/naming}. Each durable
+ * write rewrites the file (to a temporary file, synced, then renamed over the old one) before the
+ * write is acknowledged; ephemeral instances never reach it.
+ */
+@Component
+public class NamingStore implements SmartInitializingSingleton {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NamingStore.class);
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /** One service as stored. */
+    public record StoredService(String namespace, String group, String name, boolean ephemeral, ServiceMeta meta,
+                                Map<String, ClusterMeta> clusters, Map<String, List<InstanceRecord>> instances) {
+    }
+
+    /** The file's content. */
+    public record Snapshot(List<StoredService> services) {
+    }
+
+    private final ServiceRegistry registry;
+    private final Path file;
+    private final Object writeLock = new Object();
+
+    public NamingStore(ServiceRegistry registry, NacosServerProperties server) {
+        this.registry = registry;
+        this.file = server.dataDir().resolve("naming").resolve("naming-data.json");
+    }
+
+    /** Loads the stored services into the registry before any client can connect. */
+    @Override
+    public void afterSingletonsInstantiated() {
+        if (!Files.exists(file)) {
+            return;
+        }
+        Snapshot snapshot;
+        try {
+            snapshot = MAPPER.readValue(file.toFile(), Snapshot.class);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("The naming data file " + file + " cannot be read (" + e.getMessage()
+                    + "); restore it from a backup or move it away to start empty", e);
+        }
+        for (StoredService stored : snapshot.services()) {
+            registry.restore(new ServiceKey(stored.namespace(), stored.group(), stored.name()), stored.ephemeral(),
+                    stored.meta(), stored.clusters(), stored.instances());
+        }
+        LOG.info("loaded {} services from {}", snapshot.services().size(), file);
+    }
+
+    /** Writes the durable part of the registry; returns once it is on disk. */
+    public void persist() {
+        synchronized (writeLock) {
+            Snapshot snapshot = snapshot();
+            try {
+                Files.createDirectories(file.getParent());
+                Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+                Files.write(temporary, MAPPER.writeValueAsBytes(snapshot));
+                try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                    channel.force(true);
+                }
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                LOG.error("cannot write the naming data file {}", file, e);
+                throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage()
+                        + "; check the disk and the permissions of the data directory", e);
+            }
+        }
+    }
+
+    private Snapshot snapshot() {
+        List<StoredService> services = new ArrayList<>();
+        for (RegisteredService service : registry.all()) {
+            Map<String, List<InstanceRecord>> persistent = new HashMap<>();
+            for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
+                if (ClientIds.isPersistent(entry.getKey())) {
+                    persistent.put(entry.getKey(), entry.getValue().instances());
+                }
+            }
+            boolean described = !service.meta().equals(ServiceMeta.DEFAULT) || !service.clusters().isEmpty();
+            if (!service.ephemeral() || described) {
+                ServiceKey key = service.key();
+                services.add(new StoredService(key.namespace(), key.group(), key.name(), service.ephemeral(),
+                        service.meta(), service.clusters(), persistent));
+            }
+        }
+        return new Snapshot(services);
+    }
+}
