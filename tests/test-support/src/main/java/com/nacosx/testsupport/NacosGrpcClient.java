@@ -17,6 +17,7 @@ import com.nacosx.api.remote.core.HealthCheckRequest;
 import com.nacosx.api.remote.core.ServerCheckRequest;
 import com.nacosx.api.remote.core.ServerCheckResponse;
 import com.nacosx.api.remote.core.SetupAckResponse;
+import com.nacosx.api.remote.naming.NotifySubscriberResponse;
 import com.google.common.util.concurrent.FutureCallback;
 import com.google.common.util.concurrent.Futures;
 import com.google.common.util.concurrent.MoreExecutors;
@@ -207,6 +208,7 @@ public final class NacosGrpcClient implements AutoCloseable {
                 case "ClientDetectionRequest" -> new ClientDetectionResponse();
                 case "ConnectResetRequest" -> new ConnectResetResponse();
                 case "ClientConfigMetricRequest" -> new ClientConfigMetricResponse();
+                case "NotifySubscriberRequest" -> new NotifySubscriberResponse();
                 default -> ErrorResponse.of(500, "unsupported push " + push.getClass().getSimpleName());
             };
             onPush.accept(push);

@@ -15,6 +15,13 @@ import com.alibaba.nacos.api.naming.pojo.Instance;
 import com.alibaba.nacos.api.naming.pojo.ListView;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.ServerProcess;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -23,7 +30,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -153,7 +163,7 @@ class NamingClient2xTest {
         }
     }
 
-    static NamingEvent waitFor(BlockingQueue<NamingEvent> events, java.util.function.Predicate<NamingEvent> wanted,
+    static NamingEvent waitFor(BlockingQueue<NamingEvent> events, Predicate<NamingEvent> wanted,
             int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (true) {
@@ -208,7 +218,7 @@ class NamingClient2xTest {
         assertEquals(3, first.getData().size());
         assertEquals(2, second.getData().size());
         assertEquals(Set.of("paged-0", "paged-1", "paged-2", "paged-3", "paged-4"),
-                java.util.stream.Stream.concat(first.getData().stream(), second.getData().stream())
+                Stream.concat(first.getData().stream(), second.getData().stream())
                         .collect(Collectors.toSet()));
     }
 
@@ -247,5 +257,41 @@ class NamingClient2xTest {
         assertTrue(error.getErrMsg().contains("weight"), error.getErrMsg());
         assertFalse(HttpCall.get(server.baseUrl() + "/v1/ns/instance/list").param("serviceName", "bad").send().body()
                 .contains("127.0.0.91"), "nothing half-registered");
+    }
+
+    /**
+     * Side by side with a 1.x client speaking HTTP: its instance reaches the 2.x subscriber, and
+     * the 2.x instance reaches it as the UDP datagram the 1.4 client reads.
+     */
+    @Test
+    void bothGenerationsSeeEachOther() throws Exception {
+        BlockingQueue<NamingEvent> events = new LinkedBlockingQueue<>();
+        client.subscribe("mixed", event -> events.add((NamingEvent) event));
+        HttpCall.post(server.baseUrl() + "/v1/ns/instance").param("serviceName", "mixed").param("ip", "127.0.0.95")
+                .param("port", "1").send();
+        waitFor(events, e -> e.getInstances().stream().anyMatch(i -> i.getIp().equals("127.0.0.95")), 1);
+
+        try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
+            udp.setSoTimeout(1000);
+            HttpCall.get(server.baseUrl() + "/v1/ns/instance/list").param("serviceName", "DEFAULT_GROUP@@mixed")
+                    .param("udpPort", String.valueOf(udp.getLocalPort())).param("clientIP", "127.0.0.1").send();
+            client.registerInstance("mixed", "127.0.0.96", 2);
+            DatagramPacket packet = new DatagramPacket(new byte[65536], 65536);
+            udp.receive(packet);
+            String datagram = new String(unzipped(packet), StandardCharsets.UTF_8);
+            assertTrue(datagram.startsWith("{\"type\":\"dom\""), datagram);
+            assertTrue(datagram.contains("127.0.0.96") && datagram.contains("127.0.0.95"), datagram);
+        }
+    }
+
+    /** The server gzips datagrams above 1 KiB, as the 1.4 client expects. */
+    static byte[] unzipped(DatagramPacket packet) throws IOException {
+        byte[] bytes = Arrays.copyOf(packet.getData(), packet.getLength());
+        if (bytes.length > 2 && bytes[0] == (byte) 0x1f && bytes[1] == (byte) 0x8b) {
+            try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
+                return in.readAllBytes();
+            }
+        }
+        return bytes;
     }
 }
