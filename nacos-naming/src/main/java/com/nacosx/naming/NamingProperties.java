@@ -26,7 +26,8 @@ public record NamingProperties(Push push, Clean clean, Beat beat) {
     }
 
     /**
-     * @param pushTaskDelay  changes to one service within this delay are folded into one push
+     * @param pushTaskDelay  a service is pushed at most once per this delay; changes within it are
+     *                       folded into one push
      *                       (the official {@code nacos.naming.push.pushTaskDelay}, 500 ms)
      * @param ackTimeout     how long one gRPC push waits for its ack (default 3 s)
      * @param maxRetryTime   gRPC tries per push before it is given up (default 10)

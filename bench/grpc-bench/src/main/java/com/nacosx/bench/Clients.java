@@ -28,9 +28,16 @@ final class Clients implements AutoCloseable {
     private final EventLoopGroup loop = Epoll.isAvailable() ? new EpollEventLoopGroup(2) : new NioEventLoopGroup(2);
     private final List<NacosGrpcClient> opened = new ArrayList<>();
     private final Args args;
+    private final String module;
+
+    /** @param module the module the connections say they serve ({@code config} or {@code naming}), as the SDK labels them */
+    Clients(Args args, String module) {
+        this.args = args;
+        this.module = module;
+    }
 
     Clients(Args args) {
-        this.args = args;
+        this(args, "config");
     }
 
     /**
@@ -49,7 +56,7 @@ final class Clients implements AutoCloseable {
             NacosGrpcClient client = NacosGrpcClient.open(args.host(), args.grpcPort(), sources.get(i % sources.size()),
                     loop, onPush.apply(i));
             opened.add(client);
-            setups.add(client.setUp(Map.of("module", "config")).handle((ok, error) -> {
+            setups.add(client.setUp(Map.of("module", module)).handle((ok, error) -> {
                 inFlight.release();
                 if (error == null) {
                     ready.add(client);

@@ -1,7 +1,7 @@
 package com.nacosx.bench;
 
 /**
- * The gRPC load tool: {@code java -jar grpc-bench.jar query|connections|push --port P+1000 [--options]}.
+ * The gRPC load tool: {@code java -jar grpc-bench.jar WORKLOAD --port P+1000 [--options]}.
  * It speaks the Nacos 2.x protocol, so the same runs measure our server and r-nacos.
  */
 public final class GrpcBench {
@@ -11,7 +11,8 @@ public final class GrpcBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: grpc-bench query|connections|push --port GRPC_PORT [--name value ...]");
+            System.err.println("usage: grpc-bench query|connections|push|naming-register|naming-query|naming-hold"
+                    + "|naming-push --port GRPC_PORT [--name value ...]");
             System.exit(2);
         }
         Args options = new Args(args, 1);
@@ -19,8 +20,13 @@ public final class GrpcBench {
             case "query" -> QueryLoad.run(options);
             case "connections" -> ConnectionLoad.run(options);
             case "push" -> PushLoad.run(options);
+            case "naming-register" -> NamingLoad.registerRate(options);
+            case "naming-query" -> NamingLoad.queryRate(options);
+            case "naming-hold" -> NamingLoad.hold(options);
+            case "naming-push" -> NamingPushLoad.run(options);
             default -> {
-                System.err.println("unknown workload '" + args[0] + "': use query, connections or push");
+                System.err.println("unknown workload '" + args[0] + "': use query, connections, push, naming-register,"
+                        + " naming-query, naming-hold or naming-push");
                 System.exit(2);
             }
         }

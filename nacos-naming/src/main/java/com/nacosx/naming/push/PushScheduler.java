@@ -27,10 +27,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Pushes a changed service to its subscribers. Changes within {@code pushTaskDelay} of the first
- * are folded into one push of the service's view at that moment: {@code NotifySubscriberRequest}
- * over gRPC (acked, retried) and a UDP datagram to 1.x clients. Subscribers asking for the same
- * clusters share one encoded request.
+ * Pushes a changed service to its subscribers: {@code NotifySubscriberRequest} over gRPC (acked,
+ * retried) and a UDP datagram to 1.x clients; subscribers asking for the same clusters share one
+ * encoded request. A service is pushed at most once per {@code pushTaskDelay}: a change to a
+ * service not pushed within that window goes out at once, later ones are folded into one push at
+ * the window's end, of the view at that moment. (The official server always waits the delay; an
+ * isolated change reaches subscribers 500 ms sooner here, and a burst still costs two pushes.)
  */
 @Component
 public class PushScheduler implements ServiceChangeListener, DisposableBean {
@@ -45,6 +47,8 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
     private final NamingProperties.Push settings;
     private final NamingSwitches switches;
     private final Set<ServiceKey> pending = ConcurrentHashMap.newKeySet();
+    /** When each recently pushed service may be pushed again, in System.nanoTime. */
+    private final Map<ServiceKey, Long> windowEnds = new ConcurrentHashMap<>();
     private final AtomicLong pushed = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -63,17 +67,32 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         this.settings = properties.push();
         this.switches = switches;
         registry.addListener(this);
-        executor.scheduleWithFixedDelay(udpSubscribers::expire, 10, 10, TimeUnit.SECONDS);
+        executor.scheduleWithFixedDelay(this::forgetClosedWindows, 10, 10, TimeUnit.SECONDS);
     }
 
     @Override
     public void serviceChanged(ServiceKey key) {
-        if (pending.add(key)) {
-            executor.schedule(() -> {
-                pending.remove(key);
-                pushNow(key);
-            }, settings.pushTaskDelay().toMillis(), TimeUnit.MILLISECONDS);
+        // Most changes have no one to tell; those cost two map lookups.
+        if (grpcSubscribers.of(key).isEmpty() && !udpSubscribers.any(key)) {
+            return;
         }
+        if (!pending.add(key)) {
+            return;
+        }
+        Long windowEnd = windowEnds.get(key);
+        long wait = windowEnd == null ? 0 : Math.max(0, windowEnd - System.nanoTime());
+        executor.schedule(() -> {
+            // A change after this point either finds the new window or is already in the view read below.
+            windowEnds.put(key, System.nanoTime() + settings.pushTaskDelay().toNanos());
+            pending.remove(key);
+            pushNow(key);
+        }, wait, TimeUnit.NANOSECONDS);
+    }
+
+    private void forgetClosedWindows() {
+        long now = System.nanoTime();
+        windowEnds.values().removeIf(end -> end - now < 0);
+        udpSubscribers.expire();
     }
 
     /** gRPC pushes acked by clients. */

@@ -49,6 +49,11 @@ public class UdpSubscribers {
         return live;
     }
 
+    /** Whether the service has UDP subscribers, live or not yet expired. */
+    public boolean any(ServiceKey key) {
+        return byService.containsKey(key);
+    }
+
     public int count() {
         int count = 0;
         for (Map<InetSocketAddress, UdpSubscriber> subscribers : byService.values()) {

@@ -3,10 +3,13 @@ package com.nacosx.naming.service;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.naming.model.InstanceRecord;
 
+import java.util.regex.Pattern;
+
 /** Refuses instances the official server refuses, naming the parameter at fault. */
 final class InstanceValidator {
 
     private static final double MAX_WEIGHT = 10000.0D;
+    private static final Pattern CLUSTER_NAME = Pattern.compile("[0-9a-zA-Z-_.:]+");
 
     private InstanceValidator() {
     }
@@ -22,7 +25,7 @@ final class InstanceValidator {
             throw NacosException.badRequest("Param 'weight' is illegal: " + instance.weight()
                     + "; it must be 0-" + MAX_WEIGHT);
         }
-        if (!instance.cluster().matches("[0-9a-zA-Z-_.:]+")) {
+        if (!CLUSTER_NAME.matcher(instance.cluster()).matches()) {
             throw NacosException.badRequest("Param 'clusterName' is illegal: '" + instance.cluster()
                     + "'; only letters, digits and -_.: are allowed");
         }
