@@ -21,6 +21,7 @@ import org.springframework.stereotype.Component;
 
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -189,16 +190,21 @@ public class InstanceHttpApi implements HttpApi {
                 ? instance.heartBeatInterval() : switches.clientBeatInterval();
     }
 
-    /** {@code key=namespace##group@@service}: each instance as {@code ip:port_healthy}, for peers comparing state. */
+    /**
+     * {@code key=[namespace##]group@@service}: each instance as {@code ip:port_healthy}, which peers
+     * of a 1.x cluster compare.
+     */
     private void statuses(HttpExchange exchange) {
         String keyText = exchange.requiredParam("key");
         int separator = keyText.indexOf("##");
-        if (separator <= 0) {
+        String namespace = separator < 0 ? null : keyText.substring(0, separator);
+        String grouped = separator < 0 ? keyText : keyText.substring(separator + 2);
+        if (!grouped.contains("@@")) {
             throw NacosException.badRequest("Param 'key' is illegal: '" + keyText
-                    + "'; it should be namespace##group@@service");
+                    + "'; it should be [namespace##]groupName@@serviceName");
         }
-        ServiceKey key = ServiceKey.of(keyText.substring(0, separator), null, keyText.substring(separator + 2));
-        var ips = registry.view(key).hosts().stream().map(h -> h.ip + ":" + h.port + "_" + h.healthy).toList();
+        ServiceKey key = ServiceKey.of(namespace, null, grouped);
+        List<String> ips = registry.view(key).hosts().stream().map(h -> h.ip + ":" + h.port + "_" + h.healthy).toList();
         exchange.respondJson(Map.of("ips", ips));
     }
 }
