@@ -13,9 +13,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param longPollMargin      a held poll answers this much before the client's timeout, so the
  *                            answer arrives before the client gives up ({@code nacos.config.long-poll.margin}, 500 ms)
  * @param push                how changes are pushed to 2.x listeners ({@code nacos.config.push.*})
+ * @param cluster             how nodes sharing a MySQL database keep their caches in step
+ *                            ({@code nacos.config.cluster.*})
  */
 @ConfigurationProperties(prefix = "nacos.config")
-public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push) {
+public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push, Cluster cluster) {
 
     public static final int DEFAULT_MAX_CONTENT = 10 * 1024 * 1024;
 
@@ -28,6 +30,21 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push)
         }
         if (push == null) {
             push = new Push(null, null, null);
+        }
+        if (cluster == null) {
+            cluster = new Cluster(null);
+        }
+    }
+
+    /**
+     * @param fullSyncInterval how often the whole cache is compared with the shared database, to
+     *                         heal a change notice a peer missed (default 5 min)
+     */
+    public record Cluster(Duration fullSyncInterval) {
+        public Cluster {
+            if (fullSyncInterval == null) {
+                fullSyncInterval = Duration.ofMinutes(5);
+            }
         }
     }
 

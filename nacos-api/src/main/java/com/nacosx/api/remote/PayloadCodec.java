@@ -4,6 +4,8 @@ import com.google.protobuf.Any;
 import com.google.protobuf.UnsafeByteOperations;
 import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.cluster.MemberReportRequest;
+import com.nacosx.api.remote.cluster.MemberReportResponse;
 import com.nacosx.api.remote.config.ClientConfigMetricRequest;
 import com.nacosx.api.remote.config.ClientConfigMetricResponse;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
@@ -34,6 +36,8 @@ import com.nacosx.api.remote.core.ServerReloadRequest;
 import com.nacosx.api.remote.core.ServerReloadResponse;
 import com.nacosx.api.remote.core.SetupAckRequest;
 import com.nacosx.api.remote.core.SetupAckResponse;
+import com.nacosx.api.remote.distro.DistroDataRequest;
+import com.nacosx.api.remote.distro.DistroDataResponse;
 import com.nacosx.api.remote.naming.BatchInstanceRequest;
 import com.nacosx.api.remote.naming.BatchInstanceResponse;
 import com.nacosx.api.remote.naming.InstanceRequest;
@@ -88,7 +92,8 @@ public final class PayloadCodec {
             InstanceRequest.class, InstanceResponse.class, BatchInstanceRequest.class, BatchInstanceResponse.class,
             PersistentInstanceRequest.class, ServiceQueryRequest.class, QueryServiceResponse.class,
             SubscribeServiceRequest.class, SubscribeServiceResponse.class, ServiceListRequest.class,
-            ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class)
+            ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class,
+            MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class)
             .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
 
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {

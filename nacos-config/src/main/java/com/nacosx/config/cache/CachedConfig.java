@@ -17,7 +17,7 @@ import java.util.Set;
  */
 public record CachedConfig(ConfigEntry formal, ConfigEntry beta, Set<String> betaIps, Map<String, ConfigEntry> tags) {
 
-    static final CachedConfig EMPTY = new CachedConfig(null, null, Set.of(), Map.of());
+    public static final CachedConfig EMPTY = new CachedConfig(null, null, Set.of(), Map.of());
 
     public CachedConfig withFormal(ConfigEntry entry) {
         return new CachedConfig(entry, beta, betaIps, tags);
@@ -25,6 +25,11 @@ public record CachedConfig(ConfigEntry formal, ConfigEntry beta, Set<String> bet
 
     public CachedConfig withBeta(ConfigEntry entry, Set<String> ips) {
         return new CachedConfig(formal, entry, entry == null ? Set.of() : Set.copyOf(ips), tags);
+    }
+
+    /** The formal content alone, as the start of a config rebuilt from the store. */
+    public CachedConfig withoutVariants() {
+        return new CachedConfig(formal, null, Set.of(), Map.of());
     }
 
     public CachedConfig withTag(String tag, ConfigEntry entry) {

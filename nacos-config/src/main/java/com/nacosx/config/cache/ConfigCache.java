@@ -3,6 +3,7 @@ package com.nacosx.config.cache;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.springframework.stereotype.Component;
@@ -40,6 +41,11 @@ public class ConfigCache {
             CachedConfig next = change.apply(old == null ? CachedConfig.EMPTY : old);
             return next.isEmpty() ? null : next;
         });
+    }
+
+    /** The keys of every cached config, a snapshot. */
+    public Set<ConfigKey> keys() {
+        return Set.copyOf(configs.keySet());
     }
 
     public int size() {

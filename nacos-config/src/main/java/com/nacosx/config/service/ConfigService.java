@@ -16,8 +16,12 @@ import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.WriteBatcher;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -47,10 +51,12 @@ public class ConfigService {
     private final ConfigValidator validator;
     private final WriteBatcher writes;
     private final List<ConfigChangeListener> listeners;
+    private final List<ConfigWriteListener> writeListeners;
     private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
 
     public ConfigService(ConfigInfoStore configs, GrayStore grays, HistoryStore history, ConfigCache cache,
-            ConfigValidator validator, WriteBatcher writes, List<ConfigChangeListener> listeners) {
+            ConfigValidator validator, WriteBatcher writes, List<ConfigChangeListener> listeners,
+            List<ConfigWriteListener> writeListeners) {
         this.configs = configs;
         this.grays = grays;
         this.history = history;
@@ -58,6 +64,7 @@ public class ConfigService {
         this.validator = validator;
         this.writes = writes;
         this.listeners = List.copyOf(listeners);
+        this.writeListeners = List.copyOf(writeListeners);
         for (int i = 0; i < LOCK_STRIPES; i++) {
             locks[i] = new ReentrantLock();
         }
@@ -167,20 +174,72 @@ public class ConfigService {
      * than beta and tag (2.5 gray rules of other kinds) are not served.
      */
     public void applyGrayToCache(GrayConfig gray, String type) {
+        cache.update(gray.key(), cached -> withGray(cached, gray, type));
+    }
+
+    private static CachedConfig withGray(CachedConfig cached, GrayConfig gray, String type) {
         if (!gray.isBeta() && gray.tag() == null) {
-            return;
+            return cached;
         }
         ConfigEntry entry = ConfigEntry.of(gray.content(), gray.md5(), type, gray.modifyTime(), gray.encryptedDataKey());
-        cacheVariant(gray.key(), gray.grayName(), entry, gray.isBeta() ? ipsOf(gray.expr()) : Set.of());
+        return withVariant(cached, gray.grayName(), entry, gray.isBeta() ? ipsOf(gray.expr()) : Set.of());
     }
 
     /** Sets the beta or tag variant named {@code grayName}; a null entry removes it. */
     private void cacheVariant(ConfigKey key, String grayName, ConfigEntry entry, Set<String> betaIps) {
-        if (GrayConfig.BETA.equals(grayName)) {
-            cache.update(key, cached -> cached.withBeta(entry, betaIps));
-        } else {
-            cache.update(key, cached -> cached.withTag(GrayConfig.tagOf(grayName), entry));
+        cache.update(key, cached -> withVariant(cached, grayName, entry, betaIps));
+    }
+
+    private static CachedConfig withVariant(CachedConfig cached, String grayName, ConfigEntry entry,
+            Set<String> betaIps) {
+        return GrayConfig.BETA.equals(grayName) ? cached.withBeta(entry, betaIps)
+                : cached.withTag(GrayConfig.tagOf(grayName), entry);
+    }
+
+    /**
+     * Reads one config (formal content and variants) from the store again, as another node wrote
+     * it to the shared database, and tells this node's listeners if what readers get changed.
+     */
+    public void reload(ConfigKey key) {
+        Optional<StoredConfig> row = configs.find(key);
+        List<GrayConfig> variants = grays.findAll(key);
+        changeAndNotify(key, false, () -> cache.update(key, cached -> stored(cached, row.orElse(null), variants)));
+    }
+
+    /**
+     * Compares the whole cache with the store and reloads every config that differs; heals a
+     * change notice from a peer that never arrived. Returns how many configs were reloaded.
+     */
+    public int reloadDiffering() {
+        Map<ConfigKey, StoredConfig> rows = new HashMap<>();
+        configs.forEach(row -> rows.put(row.key(), row));
+        Map<ConfigKey, List<GrayConfig>> variants = new HashMap<>();
+        grays.forEach(gray -> variants.computeIfAbsent(gray.key(), k -> new ArrayList<>()).add(gray));
+        Set<ConfigKey> keys = new HashSet<>(rows.keySet());
+        keys.addAll(variants.keySet());
+        keys.addAll(cache.keys());
+        int reloaded = 0;
+        for (ConfigKey key : keys) {
+            CachedConfig current = cache.get(key);
+            CachedConfig base = current == null ? CachedConfig.EMPTY : current;
+            CachedConfig stored = stored(base, rows.get(key), variants.getOrDefault(key, List.of()));
+            if (current == null ? !stored.isEmpty() : !current.servesSameAs(stored)) {
+                reload(key);
+                reloaded++;
+            }
         }
+        return reloaded;
+    }
+
+    /** What the store holds for a config, keeping the cached entries' identity where unchanged. */
+    private static CachedConfig stored(CachedConfig cached, StoredConfig row, List<GrayConfig> variants) {
+        String type = row == null ? ConfigType.DEFAULT : ConfigType.normalize(row.type());
+        CachedConfig next = cached.withFormal(row == null ? null : ConfigEntry.of(row.content(), type,
+                row.modifyTime(), row.encryptedDataKey())).withoutVariants();
+        for (GrayConfig gray : variants) {
+            next = withGray(next, gray, type);
+        }
+        return next;
     }
 
     private static Set<String> ipsOf(String betaIps) {
@@ -266,6 +325,11 @@ public class ConfigService {
      * different content: republishing identical content notifies no one, as on the official server.
      */
     private void changeAndNotify(ConfigKey key, Runnable write) {
+        changeAndNotify(key, true, write);
+    }
+
+    /** @param local whether this node made the write (then peers sharing the store are told too) */
+    private void changeAndNotify(ConfigKey key, boolean local, Runnable write) {
         boolean[] changed = new boolean[1];
         withLock(key, () -> {
             CachedConfig before = cache.get(key);
@@ -275,6 +339,11 @@ public class ConfigService {
         });
         if (changed[0]) {
             notifyListeners(key);
+            if (local) {
+                for (ConfigWriteListener listener : writeListeners) {
+                    listener.configWritten(key);
+                }
+            }
         }
     }
 

@@ -43,6 +43,12 @@ public class GrayStore {
                 key.dataId(), key.group(), key.tenant(), grayName).stream().findFirst();
     }
 
+    /** Every variant of one config in config_info_gray (the table this server writes). */
+    public List<GrayConfig> findAll(ConfigKey key) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM config_info_gray WHERE data_id = ? AND group_id = ? "
+                + "AND tenant_id = ?", GrayStore::toGray, key.dataId(), key.group(), key.tenant());
+    }
+
     /** Writes a variant; returns the previous one, if any. */
     public Optional<GrayConfig> upsert(GrayConfig gray) {
         Optional<GrayConfig> previous = find(gray.key(), gray.grayName());

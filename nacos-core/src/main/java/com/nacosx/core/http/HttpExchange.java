@@ -19,6 +19,7 @@ import io.netty.util.concurrent.GenericFutureListener;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,6 +96,13 @@ public final class HttpExchange {
             values = form.get(name);
         }
         return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** Every parameter, from the query string and the form body, to pass a request on as it came. */
+    public Map<String, List<String>> params() {
+        Map<String, List<String>> all = new LinkedHashMap<>(form);
+        all.putAll(query);
+        return all;
     }
 
     /** A parameter that must be present (it may be empty). */

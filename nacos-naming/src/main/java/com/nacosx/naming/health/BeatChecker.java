@@ -44,7 +44,8 @@ public class BeatChecker implements DisposableBean {
         try {
             for (RegisteredService service : registry.all()) {
                 for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
-                    if (ClientIds.isBeating(entry.getKey())) {
+                    // A replicated client is expired by its responsible node, which then says so.
+                    if (ClientIds.isBeating(entry.getKey()) && !registry.isRemote(entry.getKey())) {
                         check(service, entry.getKey(), entry.getValue(), now);
                     }
                 }

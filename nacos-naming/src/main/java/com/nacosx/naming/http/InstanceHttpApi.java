@@ -8,6 +8,7 @@ import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.Json;
 import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.distro.DistroForwarder;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.push.UdpSubscribers;
@@ -23,11 +24,13 @@ import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Instances over the 1.x Open API, {@code /v1/ns/instance}. A 1.x instance belongs to the client
- * {@code ip:port#ephemeral}; ephemeral writes stay in memory and run on the event loop,
- * persistent ones ({@code ephemeral=false}) reach the disk first and run on the worker pool.
+ * {@code ip:port#ephemeral}; ephemeral writes stay in memory and run on the event loop (in a
+ * cluster, on the instance's responsible node: others pass them on), persistent ones
+ * ({@code ephemeral=false}) reach the disk first and run on the worker pool.
  */
 @Component
 public class InstanceHttpApi implements HttpApi {
@@ -35,6 +38,8 @@ public class InstanceHttpApi implements HttpApi {
     private static final String INSTANCE = "/v1/ns/instance";
     private static final int BEAT_OK = 10200;
     private static final int BEAT_UNKNOWN_INSTANCE = 20404;
+    private static final Pattern IP_LITERAL = Pattern.compile(
+            "((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)|[0-9a-fA-F:.%]*:[0-9a-fA-F:.%]*");
 
     /** The beat body of the 1.4 client: the instance it keeps alive. */
     record BeatInfo(String ip, Integer port, Double weight, String cluster, String serviceName,
@@ -45,13 +50,15 @@ public class InstanceHttpApi implements HttpApi {
     private final ServiceRegistry registry;
     private final UdpSubscribers udpSubscribers;
     private final NamingSwitches switches;
+    private final DistroForwarder forwarder;
 
     public InstanceHttpApi(InstanceOperator instances, ServiceRegistry registry, UdpSubscribers udpSubscribers,
-            NamingSwitches switches) {
+            NamingSwitches switches, DistroForwarder forwarder) {
         this.instances = instances;
         this.registry = registry;
         this.udpSubscribers = udpSubscribers;
         this.switches = switches;
+        this.forwarder = forwarder;
     }
 
     @Override
@@ -72,6 +79,9 @@ public class InstanceHttpApi implements HttpApi {
     private void register(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
+        if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
+            return;
+        }
         instances.register(ClientIds.ofAddress(instance.ip(), instance.port(), instance.ephemeral()), key, instance);
         exchange.respondText(200, "ok");
     }
@@ -81,13 +91,21 @@ public class InstanceHttpApi implements HttpApi {
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
         boolean ephemeral = NamingParams.ephemeral(exchange);
+        if (ephemeral && forwarder.forwarded(exchange, ip, port)) {
+            return;
+        }
         instances.deregister(ClientIds.ofAddress(ip, port, ephemeral), key, ip, port, NamingParams.cluster(exchange),
                 ephemeral);
         exchange.respondText(200, "ok");
     }
 
     private void update(HttpExchange exchange) {
-        instances.update(NamingParams.service(exchange), NamingParams.instance(exchange));
+        ServiceKey key = NamingParams.service(exchange);
+        InstanceRecord instance = NamingParams.instance(exchange);
+        if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
+            return;
+        }
+        instances.update(key, instance);
         exchange.respondText(200, "ok");
     }
 
@@ -101,6 +119,9 @@ public class InstanceHttpApi implements HttpApi {
         if (current == null) {
             throw NacosException.badRequest("instance not exist: " + ip + ":" + port + " in cluster " + cluster
                     + " of service " + key.grouped() + "; register it first");
+        }
+        if (current.ephemeral() && forwarder.forwarded(exchange, ip, port)) {
+            return;
         }
         String metadata = exchange.param("metadata");
         InstanceRecord patched = new InstanceRecord(ip, port, cluster, NamingParams.weight(exchange, current.weight()),
@@ -143,8 +164,14 @@ public class InstanceHttpApi implements HttpApi {
         int udpPort = exchange.intParam("udpPort", 0);
         String clientIp = exchange.param("clientIP");
         if (udpPort > 0 && udpPort <= 65535 && clientIp != null && !clientIp.isBlank()) {
-            udpSubscribers.seen(key, new InetSocketAddress(clientIp.trim(), udpPort), clusters,
-                    exchange.header("User-Agent"));
+            // Only an address literal: a host name would be looked up on the event loop.
+            InetSocketAddress address = IP_LITERAL.matcher(clientIp.trim()).matches()
+                    ? new InetSocketAddress(clientIp.trim(), udpPort) : null;
+            if (address == null || address.isUnresolved()) {
+                throw NacosException.badRequest("Param 'clientIP' is illegal: '" + clientIp
+                        + "'; give the IP address the client receives UDP pushes on");
+            }
+            udpSubscribers.seen(key, address, clusters, exchange.header("User-Agent"));
         }
         byte[] json = registry.view(key)
                 .select(new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true)).json();
@@ -163,6 +190,9 @@ public class InstanceHttpApi implements HttpApi {
         int port = beat != null && beat.port() != null ? beat.port() : NamingParams.port(exchange);
         String cluster = beat != null && beat.cluster() != null && !beat.cluster().isBlank() ? beat.cluster()
                 : NamingParams.cluster(exchange);
+        if (forwarder.forwarded(exchange, ip, port)) {
+            return;
+        }
         String clientId = ClientIds.ofAddress(ip, port, true);
         int code = BEAT_OK;
         if (!registry.beat(clientId, key)) {

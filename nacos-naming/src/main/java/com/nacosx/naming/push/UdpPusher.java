@@ -89,7 +89,7 @@ public class UdpPusher implements DisposableBean {
     private void send(long id, Pending pending) {
         try {
             channel.send(pending.datagram().duplicate(), pending.target());
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             LOG.warn("UDP push to {} failed: {}", pending.target(), e.toString());
         }
         unacked.put(id, pending);

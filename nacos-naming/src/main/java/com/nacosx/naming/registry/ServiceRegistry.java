@@ -11,6 +11,7 @@ import org.springframework.stereotype.Component;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,9 +32,58 @@ public class ServiceRegistry {
     private final Map<ServiceKey, RegisteredService> services = new ConcurrentHashMap<>();
     private final Map<String, Set<ServiceKey>> servicesByClient = new ConcurrentHashMap<>();
     private final List<ServiceChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<ClientChangeListener> clientListeners = new CopyOnWriteArrayList<>();
+    private final Set<String> remoteClients = ConcurrentHashMap.newKeySet();
 
     public void addListener(ServiceChangeListener listener) {
         listeners.add(listener);
+    }
+
+    public void addClientListener(ClientChangeListener listener) {
+        clientListeners.add(listener);
+    }
+
+    /**
+     * Marks a client as replicated from the peer responsible for it: this node neither expires
+     * it nor replicates it, its responsible node does.
+     */
+    public void markRemote(String clientId, boolean remote) {
+        if (remote) {
+            remoteClients.add(clientId);
+        } else {
+            remoteClients.remove(clientId);
+        }
+    }
+
+    public boolean isRemote(String clientId) {
+        return remoteClients.contains(clientId);
+    }
+
+    /** Everything the client publishes, service by service. */
+    public Map<ServiceKey, List<InstanceRecord>> publishedBy(String clientId) {
+        Map<ServiceKey, List<InstanceRecord>> published = new HashMap<>();
+        for (ServiceKey key : servicesByClient.getOrDefault(clientId, Set.of())) {
+            Publication publication = publication(clientId, key);
+            if (publication != null) {
+                published.put(key, publication.instances());
+            }
+        }
+        return published;
+    }
+
+    /** Makes the client publish exactly this, service by service: what it no longer publishes goes. */
+    public void replaceClient(String clientId, Map<ServiceKey, List<InstanceRecord>> published) {
+        for (ServiceKey key : Set.copyOf(servicesByClient.getOrDefault(clientId, Set.of()))) {
+            if (!published.containsKey(key)) {
+                unpublish(clientId, key, instance -> true);
+            }
+        }
+        published.forEach((key, instances) -> {
+            Publication current = publication(clientId, key);
+            if (current == null || !current.instances().equals(instances)) {
+                publish(clientId, key, true, instances);
+            }
+        });
     }
 
     /** The service, or null when it does not exist. */
@@ -85,6 +135,7 @@ public class ServiceRegistry {
             servicesByClient.computeIfAbsent(clientId, id -> ConcurrentHashMap.newKeySet()).add(key);
             service.publish(clientId, new Publication(instances, now));
         });
+        clientChanged(clientId);
     }
 
     /**
@@ -116,6 +167,7 @@ public class ServiceRegistry {
             }
         }
         changed(key);
+        clientChanged(clientId);
         return true;
     }
 
@@ -123,6 +175,7 @@ public class ServiceRegistry {
     public void removeClient(String clientId) {
         Set<ServiceKey> keys = servicesByClient.remove(clientId);
         if (keys == null) {
+            remoteClients.remove(clientId);
             return;
         }
         long now = System.currentTimeMillis();
@@ -139,6 +192,9 @@ public class ServiceRegistry {
                 changed(key);
             }
         }
+        // Told while still marked remote, so a replicated client's removal is not replicated back.
+        clientChanged(clientId);
+        remoteClients.remove(clientId);
     }
 
     /** The client's publication in the service, or null. */
@@ -203,6 +259,7 @@ public class ServiceRegistry {
             service.publish(clientId, new Publication(updated, publication.lastBeat()));
         }
         changed(key);
+        clientChanged(clientId);
         return true;
     }
 
@@ -330,6 +387,12 @@ public class ServiceRegistry {
             if (keys.isEmpty()) {
                 servicesByClient.remove(clientId, keys);
             }
+        }
+    }
+
+    private void clientChanged(String clientId) {
+        for (ClientChangeListener listener : clientListeners) {
+            listener.clientChanged(clientId);
         }
     }
 

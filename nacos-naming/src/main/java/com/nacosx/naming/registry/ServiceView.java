@@ -28,6 +28,8 @@ public final class ServiceView {
     private static final Comparator<InstanceRecord> ORDER = Comparator.comparing(InstanceRecord::ip)
             .thenComparingInt(InstanceRecord::port).thenComparing(InstanceRecord::cluster);
 
+    private static final int MAX_KEPT_SELECTIONS = 32;
+
     private final ServiceKey key;
     private final ServiceMeta meta;
     private final List<Instance> hosts;
@@ -61,8 +63,7 @@ public final class ServiceView {
     ServiceView(ServiceKey key, ServiceMeta meta, List<InstanceRecord> instances, long lastRefTime) {
         this.key = key;
         this.meta = meta;
-        List<InstanceRecord> sorted = new ArrayList<>(instances);
-        sorted.sort(ORDER);
+        List<InstanceRecord> sorted = distinctEndpoints(instances);
         List<Instance> apiHosts = new ArrayList<>(sorted.size());
         for (InstanceRecord instance : sorted) {
             apiHosts.add(instance.toApi(key));
@@ -94,8 +95,19 @@ public final class ServiceView {
         return checksum;
     }
 
+    /** The answer to a selection; kept for the next reader, up to {@link #MAX_KEPT_SELECTIONS} per view. */
     public Selected select(Selection selection) {
-        return selections.computeIfAbsent(selection, this::compute);
+        Selected kept = selections.get(selection);
+        if (kept != null) {
+            return kept;
+        }
+        Selected computed = compute(selection);
+        // Clients choose the clusters string: a bound keeps odd ones from filling the heap.
+        if (selections.size() < MAX_KEPT_SELECTIONS) {
+            Selected raced = selections.putIfAbsent(selection, computed);
+            return raced == null ? computed : raced;
+        }
+        return computed;
     }
 
     /**
@@ -152,6 +164,22 @@ public final class ServiceView {
         copy.serviceName = host.serviceName;
         copy.metadata = host.metadata;
         return copy;
+    }
+
+    /**
+     * The instances in order, one per endpoint: while a client that moved to another node is
+     * replicated from both (until the old node's copy expires), it is listed once.
+     */
+    private static List<InstanceRecord> distinctEndpoints(List<InstanceRecord> instances) {
+        List<InstanceRecord> sorted = new ArrayList<>(instances);
+        sorted.sort(ORDER);
+        List<InstanceRecord> distinct = new ArrayList<>(sorted.size());
+        for (InstanceRecord instance : sorted) {
+            if (distinct.isEmpty() || !distinct.get(distinct.size() - 1).sameEndpoint(instance)) {
+                distinct.add(instance);
+            }
+        }
+        return distinct;
     }
 
     private static String checksumOf(List<InstanceRecord> sorted) {

@@ -8,11 +8,8 @@ import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -57,13 +54,8 @@ class MysqlModeTest {
     @BeforeAll
     static void start() throws Exception {
         MariaDb.reset();
+        MariaDb.createSchema();
         try (Connection db = connect(); Statement statement = db.createStatement()) {
-            String schema = Files.readString(Path.of(System.getProperty("nacosx.conf.dir"), "mysql-schema.sql"));
-            for (String sql : schema.replaceAll("(?m)^--.*$", "").split(";")) {
-                if (!sql.isBlank()) {
-                    statement.execute(sql);
-                }
-            }
             statement.execute(LEGACY_BETA_TABLE);
             statement.execute(LEGACY_TAG_TABLE);
             insertAsOfficialServer(db);
@@ -81,7 +73,7 @@ class MysqlModeTest {
     }
 
     static Connection connect() throws Exception {
-        return DriverManager.getConnection(MariaDb.jdbcUrl(), MariaDb.USER, MariaDb.PASSWORD);
+        return MariaDb.connect();
     }
 
     static String md5(String content) throws Exception {

@@ -102,6 +102,8 @@ class NamingHttpApiTest {
         assertAnswer(register("bad", "127.0.0.1", 1).param("metadata", "{not json").send(), 400, "metadata");
         assertAnswer(register("bad", "127.0.0.1", 1).param("clusterName", "a b").send(), 400, "clusterName");
         assertAnswer(register("@@bad", "127.0.0.1", 1).send(), 400, "serviceName");
+        assertAnswer(HttpCall.get(ns + "/instance/list").param("serviceName", "bad").param("udpPort", "5000")
+                .param("clientIP", "no.such.host.invalid").send(), 400, "clientIP");
         assertEquals(0, list("bad").get("hosts").size(), "nothing registered by a refused request");
     }
 

@@ -1,7 +1,12 @@
 package com.nacosx.testsupport;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +31,22 @@ public final class MariaDb {
     public static String[] serverProperties() {
         return new String[] {"spring.sql.init.platform=mysql", "db.num=1", "db.url.0=" + jdbcUrl(), "db.user=" + USER,
             "db.password=" + PASSWORD};
+    }
+
+    public static Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(), USER, PASSWORD);
+    }
+
+    /** Creates the tables of {@code conf/mysql-schema.sql} (found through {@code nacosx.conf.dir}). */
+    public static void createSchema() throws IOException, SQLException {
+        String schema = Files.readString(Path.of(System.getProperty("nacosx.conf.dir"), "mysql-schema.sql"));
+        try (Connection db = connect(); Statement statement = db.createStatement()) {
+            for (String sql : schema.replaceAll("(?m)^--.*$", "").split(";")) {
+                if (!sql.isBlank()) {
+                    statement.execute(sql);
+                }
+            }
+        }
     }
 
     public static void start() {

@@ -61,7 +61,10 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** Starts a standalone server with the given home and port (to restart on the same data). */
+    /**
+     * Starts a server with the given home and port (to restart on the same data): standalone unless
+     * {@code properties} say {@code nacos.standalone=false}.
+     */
     public static ServerProcess start(Path home, int port, String... properties) {
         List<String> args = new ArrayList<>();
         for (String property : properties) {

@@ -1,0 +1,41 @@
+package com.nacosx.config.cluster;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.config.ConfigChangeClusterSyncRequest;
+import com.nacosx.api.remote.config.ConfigChangeClusterSyncResponse;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import org.springframework.stereotype.Component;
+
+/** A peer changed a config in the shared store: read it again (blocking: the database). */
+@Component
+public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChangeClusterSyncRequest> {
+
+    private final ConfigService configs;
+
+    public ConfigChangeClusterSyncHandler(ConfigService configs) {
+        this.configs = configs;
+    }
+
+    @Override
+    public Class<ConfigChangeClusterSyncRequest> requestType() {
+        return ConfigChangeClusterSyncRequest.class;
+    }
+
+    @Override
+    public Response handle(ConfigChangeClusterSyncRequest request, RequestMeta meta) {
+        configs.reload(configs.key(request.dataId, request.group, request.tenant));
+        return new ConfigChangeClusterSyncResponse();
+    }
+
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
+    @Override
+    public Response failure() {
+        return new ConfigChangeClusterSyncResponse();
+    }
+}

@@ -1,0 +1,12 @@
+package com.nacosx.config.service;
+
+import com.nacosx.config.model.ConfigKey;
+
+/**
+ * Told after this node changed a config in the store (not when it reloaded a peer's change), so
+ * peers sharing the store can be told. Called on the writer's thread; must not block.
+ */
+public interface ConfigWriteListener {
+
+    void configWritten(ConfigKey key);
+}

@@ -1,0 +1,97 @@
+package com.nacosx.core.cluster;
+
+import com.nacosx.api.remote.cluster.MemberInfo;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One node of the cluster: its address, the state its peers see, and what it says about itself
+ * (version, Raft port, abilities). State changes come from {@link ServerMemberManager} only.
+ */
+public final class Member {
+
+    private final String ip;
+    private final int port;
+    private volatile NodeState state = NodeState.UP;
+    private volatile int failAccessCnt;
+    private volatile Map<String, Object> extendInfo = Map.of();
+
+    public Member(String ip, int port) {
+        this.ip = ip;
+        this.port = port;
+    }
+
+    /** Reads {@code ip[:port]} as cluster.conf and nacos.member.list write it; the port defaults to 8848. */
+    public static Member parse(String address) {
+        String text = address.trim();
+        int colon = text.lastIndexOf(':');
+        if (colon < 0 || text.indexOf(':') != colon && !text.startsWith("[")) {
+            return new Member(text, 8848);
+        }
+        try {
+            return new Member(text.substring(0, colon), Integer.parseInt(text.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("member address '" + address + "' has no valid port; write ip:port");
+        }
+    }
+
+    public String ip() {
+        return ip;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String address() {
+        return ip + ':' + port;
+    }
+
+    public NodeState state() {
+        return state;
+    }
+
+    public int failAccessCnt() {
+        return failAccessCnt;
+    }
+
+    public Map<String, Object> extendInfo() {
+        return extendInfo;
+    }
+
+    void succeeded(Map<String, Object> reported) {
+        state = NodeState.UP;
+        failAccessCnt = 0;
+        if (reported != null) {
+            extendInfo = Map.copyOf(reported);
+        }
+    }
+
+    /** @return the state after this failure */
+    NodeState failed(int maxFailAccessCnt, boolean refused) {
+        int failures = ++failAccessCnt;
+        state = refused || failures > maxFailAccessCnt ? NodeState.DOWN : NodeState.SUSPICIOUS;
+        return state;
+    }
+
+    void describe(Map<String, Object> info) {
+        extendInfo = Map.copyOf(info);
+    }
+
+    public MemberInfo toInfo() {
+        MemberInfo info = new MemberInfo();
+        info.ip = ip;
+        info.port = port;
+        info.state = state.name();
+        info.address = address();
+        info.failAccessCnt = failAccessCnt;
+        info.extendInfo = new TreeMap<>(extendInfo);
+        return info;
+    }
+
+    @Override
+    public String toString() {
+        return address() + '(' + state + ')';
+    }
+}

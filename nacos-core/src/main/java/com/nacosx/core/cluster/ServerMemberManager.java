@@ -1,0 +1,204 @@
+package com.nacosx.core.cluster;
+
+import com.nacosx.api.remote.cluster.MemberInfo;
+import com.nacosx.api.remote.cluster.MemberReportRequest;
+import com.nacosx.api.remote.cluster.MemberReportResponse;
+import com.nacosx.core.cluster.remote.PeerClients;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The members of the cluster and their states. The list is read from its lookup every 5 s (so
+ * an edited cluster.conf takes effect); every 2 s this node reports itself to each peer over the
+ * cluster gRPC port: an answer marks the peer UP, a failure SUSPICIOUS, more than
+ * {@code fail-access-cnt} failures in a row (or a refused connection) DOWN. A peer's report
+ * marks it UP here too. In standalone mode the only member is this node.
+ */
+@Component
+public class ServerMemberManager implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServerMemberManager.class);
+    /** The Nacos protocol level this node speaks; peers and 1.x upgrade checks read it. */
+    public static final String PROTOCOL_VERSION = "2.5.1";
+    private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(3);
+
+    private final ClusterSettings settings;
+    private final PeerClients peers;
+    private final Member self;
+    private final Map<String, Member> members = new ConcurrentHashMap<>();
+    private final List<MemberChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "cluster-member");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile boolean running;
+
+    public ServerMemberManager(ClusterSettings settings, PeerClients peers) {
+        this.settings = settings;
+        this.peers = peers;
+        this.self = new Member(settings.selfIp(), settings.selfPort());
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("version", PROTOCOL_VERSION);
+        info.put("raftPort", String.valueOf(settings.selfPort() - 1000));
+        info.put("supportGrpc", true);
+        info.put("readyToUpgrade", true);
+        self.describe(info);
+        members.put(self.address(), self);
+        if (!settings.standalone()) {
+            refreshMembers(settings.lookup());
+        }
+    }
+
+    public void addListener(MemberChangeListener listener) {
+        listeners.add(listener);
+    }
+
+    public Member self() {
+        return self;
+    }
+
+    /** Every member, this node included, sorted by address. */
+    public List<Member> all() {
+        List<Member> all = new ArrayList<>(members.values());
+        all.sort((a, b) -> a.address().compareTo(b.address()));
+        return all;
+    }
+
+    /** The other members, whatever their state. */
+    public List<Member> peers() {
+        return all().stream().filter(member -> member != self).toList();
+    }
+
+    /** The members that answer: this node and the UP peers, sorted by address. */
+    public List<Member> healthy() {
+        return all().stream().filter(member -> member.state() == NodeState.UP).toList();
+    }
+
+    /** A peer reported itself: it is alive, whatever we thought. */
+    public MemberInfo reported(MemberInfo info) {
+        Member member = members.get(info.ip + ':' + info.port);
+        if (member != null && member != self) {
+            NodeState before = member.state();
+            member.succeeded(info.extendInfo);
+            if (before != NodeState.UP) {
+                LOG.info("[cluster] {} reported itself: UP (was {})", member.address(), before);
+                changed();
+            }
+        }
+        return self.toInfo();
+    }
+
+    private void refreshMembers(MemberLookup lookup) {
+        List<String> addresses = lookup.read();
+        if (addresses == null) {
+            return;
+        }
+        Map<String, Member> wanted = new LinkedHashMap<>();
+        for (String address : addresses) {
+            try {
+                Member member = Member.parse(address);
+                wanted.put(member.address(), member);
+            } catch (IllegalArgumentException e) {
+                LOG.warn("[cluster] ignoring a bad entry in {}: {}", lookup.describe(), e.getMessage());
+            }
+        }
+        wanted.remove(self.address());
+        boolean changed = members.keySet().removeIf(address -> !address.equals(self.address())
+                && !wanted.containsKey(address));
+        for (Member member : wanted.values()) {
+            changed |= members.putIfAbsent(member.address(), member) == null;
+        }
+        if (changed) {
+            peers.retain(members.keySet());
+            LOG.info("[cluster] members from {}: {}", lookup.describe(), all());
+            changed();
+        }
+    }
+
+    private void reportToPeers() {
+        for (Member peer : peers()) {
+            peers.request(peer, new MemberReportRequest(self.toInfo()), REPORT_TIMEOUT).whenComplete((answer, error) -> {
+                if (error == null && answer.isSuccess()) {
+                    NodeState before = peer.state();
+                    peer.succeeded(answer instanceof MemberReportResponse report && report.node != null
+                            ? report.node.extendInfo : null);
+                    if (before != NodeState.UP) {
+                        LOG.info("[cluster] {} answers again: UP (was {})", peer.address(), before);
+                        changed();
+                    }
+                } else {
+                    NodeState before = peer.state();
+                    NodeState after = peer.failed(settings.maxFailAccessCnt(), refused(error));
+                    if (before != after) {
+                        LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(),
+                                error != null ? rootMessage(error) : answer.message, after);
+                        changed();
+                    }
+                }
+            });
+        }
+    }
+
+    private static boolean refused(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.toString();
+    }
+
+    private void changed() {
+        List<Member> snapshot = all();
+        for (MemberChangeListener listener : listeners) {
+            listener.membersChanged(snapshot);
+        }
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        if (settings.standalone()) {
+            return;
+        }
+        MemberLookup lookup = settings.lookup();
+        LOG.info("[cluster] this node is {}; members from {}: {}", self.address(), lookup.describe(), all());
+        timer.scheduleWithFixedDelay(() -> refreshMembers(lookup), 5, 5, TimeUnit.SECONDS);
+        timer.scheduleWithFixedDelay(this::reportToPeers, 0, 2, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+        peers.close();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

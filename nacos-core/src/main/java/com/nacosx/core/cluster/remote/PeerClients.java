@@ -1,0 +1,50 @@
+package com.nacosx.core.cluster.remote;
+
+import com.nacosx.api.remote.Request;
+import com.nacosx.api.remote.Response;
+import com.nacosx.core.cluster.ClusterSettings;
+import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.remote.grpc.GrpcServers;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** One {@link PeerClient} per peer, made on first use and closed when the peer leaves the cluster. */
+@Component
+public class PeerClients {
+
+    private final Map<String, PeerClient> clients = new ConcurrentHashMap<>();
+    private final String selfIp;
+
+    public PeerClients(ClusterSettings settings) {
+        this.selfIp = settings.selfIp();
+    }
+
+    /** Sends a request to the peer's cluster port; fails on transport errors and after {@code timeout}. */
+    public CompletableFuture<Response> request(Member peer, Request request, Duration timeout) {
+        PeerClient client = clients.computeIfAbsent(peer.address(), address -> new PeerClient(peer.ip(),
+                peer.port() + GrpcServers.CLUSTER_PORT_OFFSET, selfIp, ServerMemberManager.PROTOCOL_VERSION));
+        return client.request(request, timeout);
+    }
+
+    /** Closes the clients of peers that are no longer members. */
+    public void retain(Set<String> addresses) {
+        clients.entrySet().removeIf(entry -> {
+            if (addresses.contains(entry.getKey())) {
+                return false;
+            }
+            entry.getValue().close();
+            return true;
+        });
+    }
+
+    public void close() {
+        clients.values().forEach(PeerClient::close);
+        clients.clear();
+    }
+}

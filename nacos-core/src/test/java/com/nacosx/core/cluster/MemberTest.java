@@ -1,0 +1,32 @@
+package com.nacosx.core.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MemberTest {
+
+    @Test
+    void addressesAsClusterConfWritesThem() {
+        assertEquals("10.0.0.1:8848", Member.parse("10.0.0.1").address());
+        assertEquals("10.0.0.1:8850", Member.parse(" 10.0.0.1:8850 ").address());
+        assertThrows(IllegalArgumentException.class, () -> Member.parse("10.0.0.1:http"));
+        assertEquals(List.of("10.0.0.1:8848", "10.0.0.2:8848", "10.0.0.3"),
+                ConfFileLookup.parse(List.of("# members", "10.0.0.1:8848, 10.0.0.2:8848", "", "10.0.0.3 # third")));
+    }
+
+    @Test
+    void failuresMakeAMemberSuspiciousThenDown() {
+        Member member = new Member("10.0.0.1", 8848);
+        assertEquals(NodeState.SUSPICIOUS, member.failed(3, false));
+        member.failed(3, false);
+        member.failed(3, false);
+        assertEquals(NodeState.DOWN, member.failed(3, false), "more than 3 failures in a row");
+        member.succeeded(null);
+        assertEquals(NodeState.UP, member.state());
+        assertEquals(0, member.failAccessCnt());
+        assertEquals(NodeState.DOWN, member.failed(3, true), "a refused connection is DOWN at once");
+    }
+}

@@ -1,0 +1,276 @@
+package com.nacosx.naming.distro;
+
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.distro.DistroClient;
+import com.nacosx.api.remote.distro.DistroDataRequest;
+import com.nacosx.api.remote.distro.DistroDataResponse;
+import com.nacosx.core.cluster.ClusterSettings;
+import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.naming.registry.ClientChangeListener;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Distro, the AP replication of ephemeral naming data. Each ephemeral client has one responsible
+ * node (the node a 2.x client is connected to; for a 1.x instance, {@link DistroMapper}'s pick,
+ * to which other nodes forward its writes). That node applies the client's changes and, within
+ * {@link #SYNC_DELAY_MILLIS}, sends the client's full data to every peer. Every
+ * {@link #VERIFY_PERIOD_SECONDS} s it tells each peer the revisions of all clients it is
+ * responsible for; a peer fetches what it lacks or has older, and drops the sender's clients the
+ * sender no longer has. A peer's clients not verified for {@link #REMOTE_EXPIRY_MILLIS} (their
+ * node died) are dropped; their 2.x clients have reconnected elsewhere by then. A starting node
+ * loads every peer's clients before it reports ready.
+ */
+@Component
+public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DistroProtocol.class);
+    private static final String READINESS_GATE = "distro-load";
+    static final long SYNC_DELAY_MILLIS = 200;
+    static final long VERIFY_PERIOD_SECONDS = 5;
+    static final long REMOTE_EXPIRY_MILLIS = 3 * VERIFY_PERIOD_SECONDS * 1000 + 1000;
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final long LOAD_DEADLINE_MILLIS = 15_000;
+
+    /** A client replicated from the peer responsible for it. */
+    private record RemoteClient(String owner, long revision, long lastVerified) {
+    }
+
+    private final ServiceRegistry registry;
+    private final ServerMemberManager members;
+    private final PeerClients peers;
+    private final ServerReadiness readiness;
+    private final boolean clustered;
+    private final AtomicLong revisionClock = new AtomicLong(System.currentTimeMillis() * 1000);
+    private final Map<String, Long> localRevisions = new ConcurrentHashMap<>();
+    private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
+    private final Set<String> dirty = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "naming-distro");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile boolean running;
+
+    public DistroProtocol(ServiceRegistry registry, ServerMemberManager members, PeerClients peers,
+            ServerReadiness readiness, ClusterSettings settings) {
+        this.registry = registry;
+        this.members = members;
+        this.peers = peers;
+        this.readiness = readiness;
+        this.clustered = !settings.standalone();
+        if (clustered) {
+            registry.addClientListener(this);
+            readiness.close(READINESS_GATE);
+        }
+    }
+
+    @Override
+    public void clientChanged(String clientId) {
+        if (registry.isRemote(clientId) || ClientIds.isPersistent(clientId)) {
+            return;
+        }
+        localRevisions.put(clientId, revisionClock.incrementAndGet());
+        dirty.add(clientId);
+    }
+
+    /** Serves a peer's Distro request. */
+    public Response handle(DistroDataRequest request) {
+        DistroDataResponse response = new DistroDataResponse();
+        switch (request.dataOperation) {
+            case DistroDataRequest.CHANGE -> request.clients.forEach(client -> apply(request.source, client));
+            case DistroDataRequest.DELETE -> request.clientIds.forEach(id -> dropRemote(id, request.source));
+            case DistroDataRequest.VERIFY -> verify(request.source, request.revisions);
+            case DistroDataRequest.QUERY -> request.clientIds.forEach(id -> {
+                DistroClient client = local(id);
+                if (client != null) {
+                    response.clients.add(client);
+                }
+            });
+            case DistroDataRequest.SNAPSHOT -> localRevisions.keySet().forEach(id -> {
+                DistroClient client = local(id);
+                if (client != null) {
+                    response.clients.add(client);
+                }
+            });
+            default -> throw new IllegalArgumentException("unknown Distro operation '" + request.dataOperation
+                    + "'; use CHANGE, DELETE, VERIFY, QUERY or SNAPSHOT");
+        }
+        return response;
+    }
+
+    private DistroClient local(String clientId) {
+        Long revision = localRevisions.get(clientId);
+        if (revision == null || registry.isRemote(clientId)) {
+            return null;
+        }
+        return DistroCodec.encode(clientId, revision, registry.publishedBy(clientId));
+    }
+
+    private void apply(String owner, DistroClient client) {
+        localRevisions.remove(client.clientId);
+        registry.markRemote(client.clientId, true);
+        registry.replaceClient(client.clientId, DistroCodec.decode(client));
+        remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));
+    }
+
+    private void dropRemote(String clientId, String owner) {
+        RemoteClient known = remote.get(clientId);
+        if (known != null && known.owner().equals(owner) && remote.remove(clientId, known)) {
+            registry.removeClient(clientId);
+        }
+    }
+
+    /** A peer listed every client it is responsible for: fetch what differs, drop what it no longer has. */
+    private void verify(String owner, Map<String, Long> revisions) {
+        long now = System.currentTimeMillis();
+        List<String> stale = new ArrayList<>();
+        revisions.forEach((clientId, revision) -> {
+            RemoteClient known = remote.get(clientId);
+            if (known == null || known.revision() != revision) {
+                stale.add(clientId);
+            } else {
+                remote.put(clientId, new RemoteClient(owner, revision, now));
+            }
+        });
+        for (Map.Entry<String, RemoteClient> entry : remote.entrySet()) {
+            if (entry.getValue().owner().equals(owner) && !revisions.containsKey(entry.getKey())) {
+                dropRemote(entry.getKey(), owner);
+            }
+        }
+        Member source = memberAt(owner);
+        if (!stale.isEmpty() && source != null) {
+            DistroDataRequest query = request(DistroDataRequest.QUERY);
+            query.clientIds.addAll(stale);
+            peers.request(source, query, TIMEOUT).thenAccept(answer -> {
+                if (answer instanceof DistroDataResponse data) {
+                    data.clients.forEach(client -> apply(owner, client));
+                }
+            });
+        }
+    }
+
+    private Member memberAt(String address) {
+        return members.peers().stream().filter(m -> m.address().equals(address)).findFirst().orElse(null);
+    }
+
+    private void flush() {
+        if (dirty.isEmpty()) {
+            return;
+        }
+        DistroDataRequest change = request(DistroDataRequest.CHANGE);
+        DistroDataRequest delete = request(DistroDataRequest.DELETE);
+        for (String clientId : List.copyOf(dirty)) {
+            dirty.remove(clientId);
+            DistroClient client = local(clientId);
+            if (client == null || client.published.isEmpty()) {
+                localRevisions.remove(clientId);
+                delete.clientIds.add(clientId);
+            } else {
+                change.clients.add(client);
+            }
+        }
+        for (Member peer : members.peers()) {
+            if (!change.clients.isEmpty()) {
+                send(peer, change);
+            }
+            if (!delete.clientIds.isEmpty()) {
+                send(peer, delete);
+            }
+        }
+    }
+
+    private void verifyPeers() {
+        DistroDataRequest verify = request(DistroDataRequest.VERIFY);
+        verify.revisions.putAll(new HashMap<>(localRevisions));
+        for (Member peer : members.peers()) {
+            send(peer, verify);
+        }
+        long cutoff = System.currentTimeMillis() - REMOTE_EXPIRY_MILLIS;
+        remote.forEach((clientId, known) -> {
+            if (known.lastVerified() < cutoff) {
+                LOG.info("[distro] {} from {} not verified since {}: dropping it", clientId, known.owner(),
+                        known.lastVerified());
+                dropRemote(clientId, known.owner());
+            }
+        });
+    }
+
+    /** A change that does not reach a peer is repaired by the next verify round. */
+    private void send(Member peer, DistroDataRequest request) {
+        peers.request(peer, request, TIMEOUT).whenComplete((answer, error) -> {
+            if (error != null || !answer.isSuccess()) {
+                LOG.debug("[distro] {} to {} failed: {}", request.dataOperation, peer.address(),
+                        error != null ? error.toString() : answer.message);
+            }
+        });
+    }
+
+    private DistroDataRequest request(String operation) {
+        DistroDataRequest request = new DistroDataRequest();
+        request.dataOperation = operation;
+        request.source = members.self().address();
+        return request;
+    }
+
+    /** Loads every reachable peer's clients, then opens readiness (at the latest after a deadline). */
+    private void loadFromPeers() {
+        List<CompletableFuture<?>> loads = new ArrayList<>();
+        for (Member peer : members.peers()) {
+            loads.add(peers.request(peer, request(DistroDataRequest.SNAPSHOT), TIMEOUT).thenAccept(answer -> {
+                if (answer instanceof DistroDataResponse data) {
+                    data.clients.forEach(client -> apply(peer.address(), client));
+                    LOG.info("[distro] loaded {} clients from {}", data.clients.size(), peer.address());
+                }
+            }).exceptionally(error -> {
+                LOG.info("[distro] no snapshot from {} ({})", peer.address(), error.toString());
+                return null;
+            }));
+        }
+        CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new))
+                .orTimeout(LOAD_DEADLINE_MILLIS, TimeUnit.MILLISECONDS)
+                .whenComplete((done, error) -> readiness.open(READINESS_GATE));
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        if (!clustered) {
+            return;
+        }
+        timer.execute(this::loadFromPeers);
+        timer.scheduleWithFixedDelay(this::flush, SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+        timer.scheduleWithFixedDelay(this::verifyPeers, VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}
