@@ -1,15 +1,18 @@
 package com.nacosx.naming.http;
 
+import com.nacosx.core.cluster.Member;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.push.UdpPusher;
 import com.nacosx.naming.push.UdpSubscribers;
 import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import org.springframework.stereotype.Component;
@@ -21,7 +24,8 @@ import java.util.Map;
 
 /**
  * Operations, {@code /v1/ns/operator} (also at {@code /v1/ns/ops}): counts of what the registry
- * holds, push statistics, and the switches.
+ * holds (the responsible counts leave out clients replicated from peers), push statistics, the
+ * switches, and which node is responsible for a 1.x instance.
  */
 @Component
 public class OperatorHttpApi implements HttpApi {
@@ -33,9 +37,11 @@ public class OperatorHttpApi implements HttpApi {
     private final UdpPusher udpPusher;
     private final NamingSwitches switches;
     private final NamingProperties properties;
+    private final DistroMapper distroMapper;
 
     public OperatorHttpApi(ServiceRegistry registry, GrpcSubscribers grpcSubscribers, UdpSubscribers udpSubscribers,
-            PushScheduler pushes, UdpPusher udpPusher, NamingSwitches switches, NamingProperties properties) {
+            PushScheduler pushes, UdpPusher udpPusher, NamingSwitches switches, NamingProperties properties,
+            DistroMapper distroMapper) {
         this.registry = registry;
         this.grpcSubscribers = grpcSubscribers;
         this.udpSubscribers = udpSubscribers;
@@ -43,6 +49,7 @@ public class OperatorHttpApi implements HttpApi {
         this.udpPusher = udpPusher;
         this.switches = switches;
         this.properties = properties;
+        this.distroMapper = distroMapper;
     }
 
     @Override
@@ -52,6 +59,7 @@ public class OperatorHttpApi implements HttpApi {
             routes.get(base + "/switches").inline(this::switches);
             routes.put(base + "/switches").inline(this::updateSwitch);
             routes.get(base + "/push/state").inline(this::pushState);
+            routes.get(base + "/distro/client").inline(this::responsibleServer);
         }
     }
 
@@ -61,12 +69,23 @@ public class OperatorHttpApi implements HttpApi {
         body.put("status", "UP");
         if (!NamingParams.bool(exchange, "onlyStatus", true)) {
             int instances = 0;
+            int responsibleInstances = 0;
             for (RegisteredService service : registry.all()) {
-                instances += service.instanceCount();
+                for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
+                    int count = entry.getValue().instances().size();
+                    instances += count;
+                    if (!registry.isRemote(entry.getKey())) {
+                        responsibleInstances += count;
+                    }
+                }
             }
+            int responsibleClients = 0;
             int ephemeralIpPort = 0;
             int persistentIpPort = 0;
             for (String clientId : registry.clientIds()) {
+                if (!registry.isRemote(clientId)) {
+                    responsibleClients++;
+                }
                 if (ClientIds.isBeating(clientId)) {
                     ephemeralIpPort++;
                 } else if (ClientIds.isPersistent(clientId)) {
@@ -77,12 +96,12 @@ public class OperatorHttpApi implements HttpApi {
             body.put("serviceCount", registry.all().size());
             body.put("instanceCount", instances);
             body.put("subscribeCount", grpcSubscribers.count() + udpSubscribers.count());
-            body.put("responsibleInstanceCount", instances);
+            body.put("responsibleInstanceCount", responsibleInstances);
             body.put("clientCount", clients);
             body.put("connectionBasedClientCount", clients - ephemeralIpPort - persistentIpPort);
             body.put("ephemeralIpPortClientCount", ephemeralIpPort);
             body.put("persistentIpPortClientCount", persistentIpPort);
-            body.put("responsibleClientCount", clients);
+            body.put("responsibleClientCount", responsibleClients);
             OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             Runtime runtime = Runtime.getRuntime();
             body.put("cpu", os.getAvailableProcessors());
@@ -114,6 +133,12 @@ public class OperatorHttpApi implements HttpApi {
     private void updateSwitch(HttpExchange exchange) {
         switches.set(exchange.requiredParam("entry"), exchange.requiredParam("value"));
         exchange.respondText(200, "ok");
+    }
+
+    /** Which node is responsible for the 1.x instance at {@code ip:port}. */
+    private void responsibleServer(HttpExchange exchange) {
+        Member responsible = distroMapper.responsible(NamingParams.ip(exchange), NamingParams.port(exchange));
+        exchange.respondJson(Map.of("responsibleServer", responsible.address()));
     }
 
     private void pushState(HttpExchange exchange) {

@@ -1,0 +1,85 @@
+package com.nacosx.tests.client1x;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.alibaba.nacos.api.NacosFactory;
+import com.alibaba.nacos.api.PropertyKeyConst;
+import com.alibaba.nacos.api.naming.NamingService;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The official 1.4.8 client against three nodes: it sends each call to a random node, so its
+ * beats land everywhere; they reach the instance's responsible node, which keeps it alive, and
+ * every node lists it.
+ */
+class ClusterNaming1xTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final List<ServerProcess> nodes = new ArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        System.setProperty("com.alibaba.nacos.client.naming.local.ip", "127.0.0.1");
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < 3) {
+            int port = ServerProcess.freePort();
+            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
+                ports.add(port);
+            }
+        }
+        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int port : ports) {
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
+                            "nacos.standalone=false", "nacos.member.list=" + members,
+                            "nacos.inetutils.ip-address=127.0.0.1");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }));
+        }
+        starting.forEach(node -> nodes.add(node.join()));
+    }
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+    }
+
+    @Test
+    void beatsThroughAnyNodeKeepTheInstanceAliveEverywhere() throws Exception {
+        Properties properties = new Properties();
+        properties.put(PropertyKeyConst.SERVER_ADDR, String.join(",", nodes.stream().map(ServerProcess::address)
+                .toList()));
+        NamingService client = NacosFactory.createNamingService(properties);
+        try {
+            client.registerInstance("legacy-cluster", "127.0.0.81", 8080);
+            // Past the 15 s heartbeat timeout: only beats that reach the responsible node keep it healthy.
+            Thread.sleep(20_000);
+            for (ServerProcess node : nodes) {
+                JsonNode hosts = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
+                        .param("serviceName", "legacy-cluster").param("healthyOnly", "true").send().body()).get("hosts");
+                assertEquals(1, hosts.size(), "node " + node.port() + " lists the healthy instance: " + hosts);
+                assertTrue(hosts.get(0).get("healthy").asBoolean());
+            }
+        } finally {
+            client.shutDown();
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package com.nacosx.tests.client2x;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.alibaba.nacos.api.NacosFactory;
+import com.alibaba.nacos.api.PropertyKeyConst;
+import com.alibaba.nacos.api.exception.NacosException;
+import com.alibaba.nacos.api.naming.NamingService;
+import com.alibaba.nacos.api.naming.pojo.Instance;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Three real nodes on loopback with embedded storage; the official 2.5.1 client. Ephemeral
+ * instances registered through one node are seen through the others (Distro), and a client whose
+ * node is killed fails over and keeps its instance registered.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterNaming2xTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final List<ServerProcess> nodes = new ArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < 3) {
+            int port = ServerProcess.freePort();
+            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
+                ports.add(port);
+            }
+        }
+        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int port : ports) {
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
+                            "nacos.standalone=false", "nacos.member.list=" + members,
+                            "nacos.inetutils.ip-address=127.0.0.1");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }));
+        }
+        starting.forEach(node -> nodes.add(node.join()));
+    }
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+    }
+
+    static NamingService clientOf(String serverList) throws NacosException {
+        Properties properties = new Properties();
+        properties.put(PropertyKeyConst.SERVER_ADDR, serverList);
+        return NacosFactory.createNamingService(properties);
+    }
+
+    static Set<String> listedBy(ServerProcess node, String service) {
+        JsonNode view = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
+                .param("serviceName", service).send().body());
+        Set<String> ips = new HashSet<>();
+        view.get("hosts").forEach(host -> ips.add(host.get("ip").asString()));
+        return ips;
+    }
+
+    static void eventually(long millis, BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < deadline) {
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        assertTrue(condition.getAsBoolean(), what + " within " + millis + " ms");
+    }
+
+    @Test
+    @Order(1)
+    void instanceRegisteredThroughOneNodeIsSeenThroughTheOthers() throws Exception {
+        NamingService onA = clientOf(nodes.get(0).address());
+        NamingService onB = clientOf(nodes.get(1).address());
+        try {
+            onA.registerInstance("spread", "127.0.0.51", 8080);
+            long registered = System.currentTimeMillis();
+            eventually(2000, () -> {
+                try {
+                    return onB.getAllInstances("spread", false).size() == 1;
+                } catch (NacosException e) {
+                    return false;
+                }
+            }, "a client of node B sees the instance registered through node A");
+            assertTrue(System.currentTimeMillis() - registered < 2000);
+            eventually(2000, () -> listedBy(nodes.get(2), "spread").contains("127.0.0.51"), "node C lists it");
+
+            onA.shutDown();
+            eventually(5000, () -> listedBy(nodes.get(1), "spread").isEmpty(),
+                    "the instance goes everywhere when its client goes");
+        } finally {
+            onB.shutDown();
+        }
+    }
+
+    @Test
+    @Order(2)
+    void oneXInstanceWritesReachItsResponsibleNodeWhereverTheyLand() throws Exception {
+        for (int i = 0; i < nodes.size(); i++) {
+            assertEquals(200, HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/instance").param("serviceName", "legacy")
+                    .param("ip", "127.0.0.6" + i).param("port", "80").send().statusCode(), "registered through node A");
+        }
+        for (ServerProcess node : nodes) {
+            eventually(2000, () -> listedBy(node, "legacy").size() == 3, "node " + node.port() + " lists all three");
+        }
+        Map<Integer, Integer> expectedOwned = new HashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            String responsible = JSON.readTree(HttpCall.get(nodes.get(i).baseUrl() + "/v1/ns/operator/distro/client")
+                    .param("ip", "127.0.0.6" + i).param("port", "80").send().body()).get("responsibleServer").asString();
+            expectedOwned.merge(Integer.parseInt(responsible.substring(responsible.indexOf(':') + 1)), 1, Integer::sum);
+        }
+        for (ServerProcess node : nodes) {
+            JsonNode metrics = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/operator/metrics")
+                    .param("onlyStatus", "false").send().body());
+            assertEquals(expectedOwned.getOrDefault(node.port(), 0), metrics.get("responsibleClientCount").asInt(),
+                    "node " + node.port() + " holds, as its own, exactly the instances it is responsible for");
+            String beat = HttpCall.put(node.baseUrl() + "/v1/ns/instance/beat").param("serviceName", "legacy")
+                    .param("ip", "127.0.0.60").param("port", "80").send().body();
+            assertTrue(beat.contains("\"code\":10200"), "a beat through any node finds the instance: " + beat);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void clientOfAKilledNodeFailsOverAndKeepsItsInstance() throws Exception {
+        String all = String.join(",", nodes.stream().map(ServerProcess::address).toList());
+        NamingService moving = clientOf(all);
+        NamingService watcher = clientOf(nodes.get(0).address());
+        try {
+            Instance instance = new Instance();
+            instance.setIp("127.0.0.71");
+            instance.setPort(9000);
+            moving.registerInstance("survivor", instance);
+            eventually(3000, () -> listedBy(nodes.get(0), "survivor").contains("127.0.0.71"), "registered");
+            ServerProcess connectedTo = nodes.stream().filter(node -> sdkConnectionsOf(node) > 0).findFirst()
+                    .orElse(nodes.get(2));
+            ServerProcess victim = connectedTo == nodes.get(0) ? nodes.get(1) : connectedTo;
+            victim.kill();
+            ServerProcess survivor = nodes.get(0);
+            eventually(20_000, () -> memberState(survivor, victim).equals("DOWN"), "the killed node is DOWN");
+            eventually(30_000, () -> listedBy(survivor, "survivor").contains("127.0.0.71"),
+                    "the client's instance is registered after the failover");
+            victim.restart();
+            eventually(20_000, () -> listedBy(victim, "survivor").contains("127.0.0.71"),
+                    "the restarted node loads the ephemeral data from its peers");
+        } finally {
+            moving.shutDown();
+            watcher.shutDown();
+        }
+    }
+
+    /** The SDK connections of a node (its peers' connections are labelled source=cluster). */
+    static int sdkConnectionsOf(ServerProcess node) {
+        JsonNode connections = JSON.readTree(HttpCall.get(node.baseUrl() + "/v2/core/loader/current").send().body());
+        int count = 0;
+        for (JsonNode connection : connections.properties().stream().map(Map.Entry::getValue).toList()) {
+            if ("sdk".equals(connection.path("labels").path("source").asString(""))) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    static String memberState(ServerProcess by, ServerProcess seen) {
+        JsonNode members = JSON.readTree(HttpCall.get(by.baseUrl() + "/v1/core/cluster/nodes").send().body())
+                .get("data");
+        for (JsonNode member : members) {
+            if (member.get("port").asInt() == seen.port()) {
+                return member.get("state").asString();
+            }
+        }
+        return "ABSENT";
+    }
+}
