@@ -3,6 +3,7 @@ package com.nacosx.naming.distro;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpServerProperties;
+import com.nacosx.naming.registry.ClientIds;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +23,8 @@ import java.util.StringJoiner;
 /**
  * In a cluster, a 1.x client may send an instance's writes and beats to any node; each is passed
  * on, as it came, to the instance's responsible node, whose answer is relayed. A request that was
- * passed on once is served where it lands, so a membership change cannot bounce it around.
+ * passed on once is served where it lands, so a membership change cannot bounce it around; the
+ * node that serves it takes the client over if a peer held it before.
  */
 @Component
 public class DistroForwarder {
@@ -31,11 +33,13 @@ public class DistroForwarder {
     static final String FORWARDED_HEADER = "Nacos-Distro-Forwarded";
 
     private final DistroMapper mapper;
+    private final DistroProtocol distro;
     private final String contextPath;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    public DistroForwarder(DistroMapper mapper, HttpServerProperties server) {
+    public DistroForwarder(DistroMapper mapper, DistroProtocol distro, HttpServerProperties server) {
         this.mapper = mapper;
+        this.distro = distro;
         this.contextPath = server.servlet().contextPath();
     }
 
@@ -45,11 +49,9 @@ public class DistroForwarder {
      * @return true when the request was passed on (the answer will follow); false to serve it here
      */
     public boolean forwarded(HttpExchange exchange, String ip, int port) {
-        if (exchange.header(FORWARDED_HEADER) != null) {
-            return false;
-        }
         Member target = mapper.responsible(ip, port);
-        if (mapper.isSelf(target)) {
+        if (exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target)) {
+            distro.claim(ClientIds.ofAddress(ip, port, true));
             return false;
         }
         String form = encode(exchange.params());

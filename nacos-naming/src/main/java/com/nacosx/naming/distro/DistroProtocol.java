@@ -94,6 +94,21 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
         dirty.add(clientId);
     }
 
+    /**
+     * This node is now responsible for a 1.x client it may hold as a peer's (the members changed,
+     * so the hash picks another node): from now on it expires and replicates the client itself,
+     * and its next sync tells the peers so.
+     */
+    public void claim(String clientId) {
+        if (!clustered || !registry.isRemote(clientId)) {
+            return;
+        }
+        RemoteClient previous = remote.remove(clientId);
+        registry.markRemote(clientId, false);
+        LOG.info("[distro] taking over {} from {}", clientId, previous == null ? "?" : previous.owner());
+        clientChanged(clientId);
+    }
+
     /** Serves a peer's Distro request. */
     public Response handle(DistroDataRequest request) {
         DistroDataResponse response = new DistroDataResponse();

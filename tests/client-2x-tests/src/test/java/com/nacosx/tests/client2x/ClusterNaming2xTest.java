@@ -65,6 +65,32 @@ class ClusterNaming2xTest {
             }));
         }
         starting.forEach(node -> nodes.add(node.join()));
+        // Clients start once the members agree on each other, as after a real cluster's start.
+        for (ServerProcess node : nodes) {
+            awaitAllMembersUp(node);
+        }
+    }
+
+    static void awaitAllMembersUp(ServerProcess node) {
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonNode members = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes").send().body())
+                    .get("data");
+            boolean allUp = members.size() == 3;
+            for (JsonNode member : members) {
+                allUp &= "UP".equals(member.get("state").asString());
+            }
+            if (allUp) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new IllegalStateException("node " + node.port() + " does not see three members UP after 20 s");
     }
 
     @AfterAll
