@@ -4,6 +4,8 @@ import com.google.protobuf.Any;
 import com.google.protobuf.UnsafeByteOperations;
 import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.cluster.HttpForwardRequest;
+import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
 import com.nacosx.api.remote.config.ClientConfigMetricRequest;
@@ -93,7 +95,8 @@ public final class PayloadCodec {
             PersistentInstanceRequest.class, ServiceQueryRequest.class, QueryServiceResponse.class,
             SubscribeServiceRequest.class, SubscribeServiceResponse.class, ServiceListRequest.class,
             ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class,
-            MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class)
+            MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class,
+            HttpForwardRequest.class, HttpForwardResponse.class)
             .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
 
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {

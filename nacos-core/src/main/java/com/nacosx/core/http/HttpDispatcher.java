@@ -47,14 +47,19 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
             HttpErrors.answer(exchange, notFound(uri.rawPath()));
             return;
         }
+        dispatch(exchange, uri.rawPath());
+    }
+
+    /** Runs the exchange's route (on the event loop or the workers, as the route says) or answers why none. */
+    void dispatch(HttpExchange exchange, String shownPath) {
         HttpRoutes.Route route = routes.find(exchange);
         if (route != null) {
             run(route, exchange);
         } else if (routes.hasPath(exchange.path())) {
             HttpErrors.answer(exchange, new NacosException(405, ErrorCode.PARAMETER_VALIDATE_ERROR, "method "
-                    + exchange.method() + " is not supported for " + uri.rawPath() + " with these parameters"));
+                    + exchange.method() + " is not supported for " + shownPath + " with these parameters"));
         } else {
-            HttpErrors.answer(exchange, notFound(uri.rawPath()));
+            HttpErrors.answer(exchange, notFound(shownPath));
         }
     }
 

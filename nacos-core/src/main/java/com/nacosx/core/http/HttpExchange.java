@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -33,7 +34,15 @@ public final class HttpExchange {
 
     private static final String FORM = "application/x-www-form-urlencoded";
 
+    /** Where a request that came from a peer instead of a socket sends its answer. */
+    @FunctionalInterface
+    public interface Answer {
+        void send(HttpResponseStatus status, CharSequence contentType, byte[] body);
+    }
+
     private final Channel channel;
+    private final Answer answer;
+    private final String peerClientIp;
     private final String method;
     private final String path;
     private final Map<String, List<String>> query;
@@ -45,12 +54,37 @@ public final class HttpExchange {
     private HttpExchange(Channel channel, FullHttpRequest request, String path, Map<String, List<String>> query,
             Map<String, List<String>> form) {
         this.channel = channel;
+        this.answer = null;
+        this.peerClientIp = null;
         this.method = request.method().name();
         this.path = path;
         this.query = query;
         this.form = form;
         this.headers = request.headers();
         this.keepAlive = HttpUtil.isKeepAlive(request);
+    }
+
+    private HttpExchange(String method, String path, Map<String, List<String>> params, Map<String, String> headers,
+            String clientIp, Answer answer) {
+        this.channel = null;
+        this.answer = answer;
+        this.peerClientIp = clientIp;
+        this.method = method;
+        this.path = path;
+        this.query = params;
+        this.form = Collections.emptyMap();
+        this.headers = new DefaultHttpHeaders();
+        headers.forEach(this.headers::set);
+        this.keepAlive = true;
+    }
+
+    /**
+     * A request a peer passed on (over the cluster port) as a client sent it to that peer; it is
+     * served as if it had come here, and its answer goes to {@code answer}.
+     */
+    public static HttpExchange passedOn(String method, String path, Map<String, List<String>> params,
+            Map<String, String> headers, String clientIp, Answer answer) {
+        return new HttpExchange(method, path, params, headers, clientIp, answer);
     }
 
     /**
@@ -151,6 +185,9 @@ public final class HttpExchange {
         if (realIp != null && !realIp.isBlank()) {
             return realIp.trim();
         }
+        if (channel == null) {
+            return peerClientIp;
+        }
         return ((InetSocketAddress) channel.remoteAddress()).getAddress().getHostAddress();
     }
 
@@ -161,6 +198,9 @@ public final class HttpExchange {
      *         connection that carries many exchanges would collect their actions
      */
     public Runnable onClose(Runnable action) {
+        if (channel == null) {
+            return () -> { };
+        }
         GenericFutureListener<Future<? super Void>> listener = future -> action.run();
         channel.closeFuture().addListener(listener);
         return () -> channel.closeFuture().removeListener(listener);
@@ -169,6 +209,10 @@ public final class HttpExchange {
     /** Answers with a body and headers; later calls are ignored. The body array is not copied. */
     public void respond(HttpResponseStatus status, CharSequence contentType, byte[] body, HttpHeaders extraHeaders) {
         if (!answered.compareAndSet(false, true)) {
+            return;
+        }
+        if (channel == null) {
+            answer.send(status, contentType, body);
             return;
         }
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,

@@ -45,11 +45,22 @@ public class HttpServer implements SmartLifecycle {
     private EventLoopGroup io;
     private ThreadPoolExecutor workers;
     private Channel channel;
+    private volatile HttpDispatcher dispatcher;
 
     public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis) {
         this.server = server;
         this.tuning = tuning;
         apis.forEach(api -> api.register(routes));
+    }
+
+    /** Serves an exchange that did not come through this port (a request a peer passed on). */
+    public void serve(HttpExchange exchange) {
+        HttpDispatcher current = dispatcher;
+        if (current == null) {
+            exchange.respondText(503, "caused: this node is starting; retry;");
+            return;
+        }
+        current.dispatch(exchange, server.servlet().contextPath() + exchange.path());
     }
 
     @Override
@@ -63,6 +74,7 @@ public class HttpServer implements SmartLifecycle {
                 new ArrayBlockingQueue<>(10_000), new DefaultThreadFactory("http-worker"));
         workers.allowCoreThreadTimeOut(true);
         HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers);
+        this.dispatcher = dispatcher;
         int maxHeader = (int) server.maxHttpRequestHeaderSize().toBytes();
         int maxBody = (int) tuning.maxBody().toBytes();
         ServerBootstrap bootstrap = new ServerBootstrap()
