@@ -31,6 +31,12 @@ public class DistroDataRequestHandler implements RequestHandler<DistroDataReques
         return distro.handle(request);
     }
 
+    /** Off the event loop: a verify or snapshot can carry tens of thousands of clients. */
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
     @Override
     public Response failure() {
         return new DistroDataResponse();

@@ -51,8 +51,9 @@ final class PeerClient implements AutoCloseable {
         this.address = ip + ":" + clusterPort;
         this.selfIp = selfIp;
         this.version = version;
+        // A fixed HTTP/2 window, as on the server side: no BDP pings per call.
         this.channel = NettyChannelBuilder.forAddress(ip, clusterPort).usePlaintext()
-                .maxInboundMessageSize(64 * 1024 * 1024).directExecutor().build();
+                .flowControlWindow(1024 * 1024).maxInboundMessageSize(64 * 1024 * 1024).directExecutor().build();
         this.unary = RequestGrpc.newFutureStub(channel);
     }
 
