@@ -2,10 +2,11 @@
 # A 3-node cluster of ours on this machine, sharing a MariaDB (installed and started by
 # tests/scripts/mariadb.sh), nodes on 127.0.0.1 ports P, P+100, P+200:
 #   bench/cluster.sh
-# 1. register TPS through all nodes: one wrk per node (-t1 -c32, 20 s after 30 s warm-up) of 1.x
-#    HTTP registers of random instances (after 30 s of warm-up: three JVMs compile on 2 cores); each is applied on its responsible node (2 of 3 are
-#    passed on) and replicated to the others by Distro.
-# 2. config publish TPS through all nodes: one wrk per node (-t1 -c8, 20 s after 30 s warm-up),
+# 1. register TPS through all nodes: one wrk per node (-t1 -c32, 20 s after 60 s warm-up: three
+#    JVMs compile on 2 cores) of 1.x HTTP registers of random instances among 100,000, each with an
+#    ip:port of its own (lua layout "distinct"); each is applied on its responsible node (2 of 3
+#    are passed on over the cluster port) and replicated to the others by Distro.
+# 2. config publish TPS through all nodes: one wrk per node (-t1 -c8, 20 s after 60 s warm-up),
 #    1 KB contents to random keys among 1000; each node tells the others.
 # 3. time for a change to be visible on every node: 20 config publishes and 20 instance registers
 #    through node 1, each followed by polling nodes 2 and 3 until they serve it.
@@ -70,12 +71,12 @@ mkdir -p "$OUT_DIR"
     for port in "${PORTS[@]}"; do
         echo "members seen by $port: $(curl -s "http://127.0.0.1:$port/nacos/v1/core/cluster/nodes" | grep -o '"state":"[A-Z]*"' | tr '\n' ' ')"
     done
-    for step in "register:naming.lua:register 1000 100:32" "publish:config-publish.lua:1000 1024:8"; do
+    for step in "register:naming.lua:register 1000 100 distinct:32" "publish:config-publish.lua:1000 1024:8"; do
         IFS=: read -r name script args connections <<< "$step"
-        echo "## $name through all nodes: one wrk -t1 -c$connections per node, 30 s warm-up then 20 s"
+        echo "## $name through all nodes: one wrk -t1 -c$connections per node, 60 s warm-up then 20 s"
         for port in "${PORTS[@]}"; do
             # shellcheck disable=SC2086
-            wrk -t1 -c"$connections" -d30s -s "$BENCH_DIR/lua/$script" "http://127.0.0.1:$port" -- $args > /dev/null &
+            wrk -t1 -c"$connections" -d60s -s "$BENCH_DIR/lua/$script" "http://127.0.0.1:$port" -- $args > /dev/null &
         done
         wait
         load_line

@@ -84,10 +84,6 @@ public class ServerMemberManager implements SmartLifecycle {
         return all().stream().filter(member -> member != self).toList();
     }
 
-    /** The members that answer: this node and the UP peers, sorted by address. */
-    public List<Member> healthy() {
-        return all().stream().filter(member -> member.state() == NodeState.UP).toList();
-    }
 
     /** A peer reported itself: it is alive, whatever we thought. */
     public MemberInfo reported(MemberInfo info) {

@@ -1,32 +1,44 @@
 package com.nacosx.naming.distro;
 
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.MemberChangeListener;
+import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.ServerMemberManager;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
 
 /**
- * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over the healthy
- * members in address order, so every node that sees the same members picks the same one. (A 2.x
- * client's responsible node is the one it is connected to.)
+ * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over the members
+ * that are not DOWN, in address order, so every node that sees the same members picks the same
+ * one. SUSPICIOUS members keep their share, as in the official server: one missed report under
+ * load must not move clients between nodes. (A 2.x client's responsible node is the one it is
+ * connected to.)
  */
 @Component
-public class DistroMapper {
+public class DistroMapper implements MemberChangeListener {
 
     private final ServerMemberManager members;
+    private volatile List<Member> serving;
 
     public DistroMapper(ServerMemberManager members) {
         this.members = members;
+        membersChanged(members.all());
+        members.addListener(this);
+    }
+
+    @Override
+    public void membersChanged(List<Member> all) {
+        serving = all.stream().filter(member -> member.state() != NodeState.DOWN).toList();
     }
 
     public Member responsible(String ip, int port) {
-        List<Member> healthy = members.healthy();
-        if (healthy.size() <= 1) {
+        List<Member> current = serving;
+        if (current.size() <= 1) {
             return members.self();
         }
         int hash = (ip + ':' + port).hashCode();
-        return healthy.get(Math.floorMod(hash, healthy.size()));
+        return current.get(Math.floorMod(hash, current.size()));
     }
 
     public boolean isSelf(Member member) {
