@@ -339,7 +339,8 @@ public class ServiceRegistry {
         RegisteredService service = services.get(key);
         if (service == null) {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.RESOURCE_NOT_FOUND,
-                    "service not found: " + key.grouped() + " in namespace " + key.namespace());
+                    "service not found, namespace: " + key.namespace() + ", serviceName: " + key.grouped()
+                            + "; register an instance or create the service first");
         }
         return service;
     }
