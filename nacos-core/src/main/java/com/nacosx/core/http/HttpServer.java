@@ -53,6 +53,12 @@ public class HttpServer implements SmartLifecycle {
         apis.forEach(api -> api.register(routes));
     }
 
+    /** Whether the exchange's route runs on the worker pool (it may block); false when it has none. */
+    public boolean blocks(HttpExchange exchange) {
+        HttpRoutes.Route route = routes.find(exchange);
+        return route != null && route.blocking();
+    }
+
     /** Serves an exchange that did not come through this port (a request a peer passed on). */
     public void serve(HttpExchange exchange) {
         HttpDispatcher current = dispatcher;

@@ -36,6 +36,12 @@ public class RequestDispatcher {
         return handlers.get(type);
     }
 
+    /** Whether this request must leave the event loop, as its handler says. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public boolean blocking(RequestHandler handler, Request request) {
+        return handler.blocking(request);
+    }
+
     public Response dispatch(RequestHandler<?> handler, Request request, RequestMeta meta) {
         Response response;
         try {

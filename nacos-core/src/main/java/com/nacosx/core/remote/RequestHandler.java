@@ -26,6 +26,11 @@ public interface RequestHandler<R extends Request> {
         return false;
     }
 
+    /** Whether serving this request may block; by default the same for every request of the type. */
+    default boolean blocking(R request) {
+        return blocking();
+    }
+
     /** The response to fill when the request fails: the type the client casts the answer to. */
     default Response failure() {
         return new ErrorResponse();

@@ -18,7 +18,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Serves an HTTP request a peer passed on, through this node's own routes, and answers what the
- * route answered. Blocking: the route may run on the HTTP workers, and this waits for it.
+ * route answered. A request whose route runs on the event loop (in-memory, such as an ephemeral
+ * register or a beat) is served right there; one whose route blocks is served from the workers,
+ * which wait for its answer.
  */
 @Component
 public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
@@ -37,16 +39,33 @@ public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
     }
 
     @Override
+    public boolean blocking(HttpForwardRequest request) {
+        return http.blocks(exchange(request, null, (status, contentType, body) -> { }));
+    }
+
+    private static HttpExchange exchange(HttpForwardRequest request, RequestMeta meta, HttpExchange.Answer answer) {
+        String clientIp = request.sourceIp != null || meta == null ? request.sourceIp : meta.clientIp();
+        return HttpExchange.passedOn(request.method, request.path, request.params, request.httpHeaders, clientIp,
+                answer);
+    }
+
+    @Override
     public Response handle(HttpForwardRequest request, RequestMeta meta) {
         CompletableFuture<HttpForwardResponse> answered = new CompletableFuture<>();
-        http.serve(HttpExchange.passedOn(request.method, request.path, request.params, request.httpHeaders,
-                request.sourceIp != null ? request.sourceIp : meta.clientIp(), (status, contentType, body) -> {
-                    HttpForwardResponse response = new HttpForwardResponse();
-                    response.status = status.code();
-                    response.contentType = contentType.toString();
-                    response.body = new String(body, StandardCharsets.UTF_8);
-                    answered.complete(response);
-                }));
+        HttpExchange exchange = exchange(request, meta, (status, contentType, body) -> {
+            HttpForwardResponse response = new HttpForwardResponse();
+            response.status = status.code();
+            response.contentType = contentType.toString();
+            response.body = new String(body, StandardCharsets.UTF_8);
+            answered.complete(response);
+        });
+        boolean blocks = http.blocks(exchange);
+        http.serve(exchange);
+        if (!blocks && !answered.isDone()) {
+            // On the event loop nothing may wait: a route that answers later cannot be passed on.
+            throw new IllegalStateException(request.method + " " + request.path
+                    + " answers asynchronously and cannot be served for a peer");
+        }
         try {
             return answered.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -56,11 +75,6 @@ public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
             throw new IllegalStateException("the passed-on " + request.method + " " + request.path
                     + " was not answered within " + TIMEOUT_SECONDS + " s", e);
         }
-    }
-
-    @Override
-    public boolean blocking() {
-        return true;
     }
 
     @Override

@@ -82,7 +82,7 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
             return;
         }
         connection.touch();
-        if (!handler.blocking()) {
+        if (!dispatcher.blocking(handler, request)) {
             reply(answer, dispatcher.dispatch(handler, request, connection.requestMeta()));
             return;
         }
