@@ -91,6 +91,6 @@ nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$JAR" \
 echo $! > "$PID_FILE"
 echo "nacos is starting with $MODE mode (pid $!). You can check the logs in $LOG_DIR/start.out and $LOG_DIR/nacos.log"
 if [ "$MODE" = cluster ]; then
-    echo "Note: members and configs on a shared MySQL are kept in step between nodes; naming data and" \
-        "embedded-storage configs are not replicated between nodes yet." >&2
+    echo "Note: persistent instances and embedded-storage configs are not replicated between nodes yet;" \
+        "use a shared MySQL for configs." >&2
 fi
