@@ -6,14 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,7 +26,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -51,74 +49,15 @@ class ClusterMysqlTest {
     static void start() throws Exception {
         MariaDb.reset();
         MariaDb.createSchema();
-        List<Integer> ports = new ArrayList<>();
-        while (ports.size() < 3) {
-            int port = ServerProcess.freePort();
-            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
-                ports.add(port);
-            }
-        }
-        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int port : ports) {
-            List<String> properties = new ArrayList<>(List.of(MariaDb.serverProperties()));
-            properties.addAll(List.of("nacos.standalone=false", "nacos.member.list=" + members,
-                    "nacos.inetutils.ip-address=127.0.0.1", "nacos.config.cluster.full-sync-interval=2s"));
-            starting.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
-                            properties.toArray(String[]::new));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }));
-        }
-        for (CompletableFuture<ServerProcess> node : starting) {
-            nodes.add(node.join());
-        }
+        List<String> properties = new ArrayList<>(List.of(MariaDb.serverProperties()));
+        properties.add("nacos.config.cluster.full-sync-interval=2s");
+        nodes.addAll(LocalCluster.start(3, properties.toArray(String[]::new)));
     }
 
     @AfterAll
     static void stop() {
         nodes.forEach(ServerProcess::close);
         MariaDb.stop();
-    }
-
-    static void eventually(long millis, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertTrue(condition.getAsBoolean(), what + " within " + millis + " ms");
-    }
-
-    static JsonNode members(ServerProcess node) {
-        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes").send().body()).get("data");
-    }
-
-    static String stateOf(ServerProcess seen, ServerProcess by) {
-        for (JsonNode member : members(by)) {
-            if (member.get("port").asInt() == seen.port()) {
-                return member.get("state").asString();
-            }
-        }
-        return "ABSENT";
-    }
-
-    static boolean allUp(ServerProcess node) {
-        JsonNode members = members(node);
-        if (members.size() != 3) {
-            return false;
-        }
-        for (JsonNode member : members) {
-            if (!"UP".equals(member.get("state").asString())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     static String md5(String content) throws Exception {
@@ -134,7 +73,7 @@ class ClusterMysqlTest {
     @Order(1)
     void membershipConverges() throws Exception {
         for (ServerProcess node : nodes) {
-            eventually(15_000, () -> allUp(node), "node " + node.port() + " sees all three members UP");
+            Await.until(15_000, () -> LocalCluster.allUp(node, 3), "node " + node.port() + " sees all three members UP");
         }
         JsonNode self = JSON.readTree(HttpCall.get(nodes.get(0).baseUrl() + "/v1/core/cluster/nodes/self").send()
                 .body()).get("data");
@@ -151,7 +90,7 @@ class ClusterMysqlTest {
         ServerProcess c = nodes.get(2);
         HttpCall.post(a.baseUrl() + "/v1/cs/configs").param("dataId", "shared.yaml").param("group", "DEFAULT_GROUP")
                 .param("content", "v: 1").send();
-        eventually(2000, () -> "v: 1".equals(read(b, "shared.yaml")), "node B serves the first version");
+        Await.until(2000, () -> "v: 1".equals(read(b, "shared.yaml")), "node B serves the first version");
         try (NacosGrpcClient listener = NacosGrpcClient.open("127.0.0.1", b.grpcPort(), null, null, pushes::add)) {
             listener.setUp(Map.of()).join();
             ConfigBatchListenRequest listen = new ConfigBatchListenRequest();
@@ -173,7 +112,7 @@ class ClusterMysqlTest {
             assertTrue(push instanceof ConfigChangeNotifyRequest, "a 2.x listener on node B is told within 2 s");
             assertEquals("shared.yaml", ((ConfigChangeNotifyRequest) push).dataId);
             assertEquals("v: 2", read(b, "shared.yaml"));
-            eventually(2000, () -> "v: 2".equals(read(c, "shared.yaml")), "node C serves the new version");
+            Await.until(2000, () -> "v: 2".equals(read(c, "shared.yaml")), "node C serves the new version");
         }
     }
 
@@ -182,7 +121,7 @@ class ClusterMysqlTest {
     void fullSyncHealsAMissedNotice() throws Exception {
         HttpCall.post(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "healed.txt")
                 .param("group", "DEFAULT_GROUP").param("content", "before").send();
-        eventually(2000, () -> "before".equals(read(nodes.get(2), "healed.txt")), "replicated");
+        Await.until(2000, () -> "before".equals(read(nodes.get(2), "healed.txt")), "replicated");
         try (Connection db = MariaDb.connect(); PreparedStatement update = db.prepareStatement(
                 "UPDATE config_info SET content = ?, md5 = ? WHERE data_id = ?")) {
             update.setString(1, "after");
@@ -191,7 +130,7 @@ class ClusterMysqlTest {
             assertEquals(1, update.executeUpdate());
         }
         for (ServerProcess node : nodes) {
-            eventually(8000, () -> "after".equals(read(node, "healed.txt")),
+            Await.until(8000, () -> "after".equals(read(node, "healed.txt")),
                     "node " + node.port() + " reloads a change it was never told of");
         }
     }
@@ -201,9 +140,9 @@ class ClusterMysqlTest {
     void killedNodeIsMarkedDownThenUpAgain() throws Exception {
         ServerProcess victim = nodes.get(2);
         victim.kill();
-        eventually(15_000, () -> "DOWN".equals(stateOf(victim, nodes.get(0))), "the killed node is DOWN");
+        Await.until(15_000, () -> "DOWN".equals(LocalCluster.stateOf(victim, nodes.get(0))), "the killed node is DOWN");
         victim.restart();
-        eventually(15_000, () -> "UP".equals(stateOf(victim, nodes.get(0))) && allUp(victim),
+        Await.until(15_000, () -> "UP".equals(LocalCluster.stateOf(victim, nodes.get(0))) && LocalCluster.allUp(victim, 3),
                 "the restarted node is UP and sees its peers");
         assertEquals("v: 2", read(victim, "shared.yaml"), "it serves what was published before");
     }
@@ -247,7 +186,7 @@ class ClusterMysqlTest {
         killAndRestart.join();
         assertTrue(acknowledged.size() >= 40, "most publishes were acknowledged: " + acknowledged.size());
         for (ServerProcess node : nodes) {
-            eventually(8000, () -> acknowledged.entrySet().stream()
+            Await.until(8000, () -> acknowledged.entrySet().stream()
                     .allMatch(e -> e.getValue().equals(read(node, e.getKey()))),
                     "node " + node.port() + " serves all " + acknowledged.size() + " acknowledged configs");
         }

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,17 +51,6 @@ class NamingHttpApiTest {
     static void assertAnswer(HttpResponse<String> response, int status, String bodyPart) {
         assertEquals(status, response.statusCode(), response.body());
         assertTrue(response.body().contains(bodyPart), response.body());
-    }
-
-    static void eventually(long millis, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertTrue(condition.getAsBoolean(), what + " within " + millis + " ms");
     }
 
     @Test
@@ -134,7 +123,7 @@ class NamingHttpApiTest {
             assertAnswer(register("checked", "127.0.0.1", listening.getLocalPort()).param("ephemeral", "false")
                     .send(), 200, "ok");
             assertAnswer(register("checked", "127.0.0.1", closedPort).param("ephemeral", "false").send(), 200, "ok");
-            eventually(15_000, () -> {
+            Await.until(15_000, () -> {
                 JsonNode hosts = list("checked").get("hosts");
                 return hosts.size() == 2 && healthOf(hosts, listening.getLocalPort()) && !healthOf(hosts, closedPort);
             }, "the closed port turns unhealthy by TCP check, the open one stays healthy");
@@ -191,7 +180,7 @@ class NamingHttpApiTest {
         register("fleeting", "127.0.0.8", 1).send();
         HttpCall.delete(ns + "/instance").param("serviceName", "fleeting").param("ip", "127.0.0.8")
                 .param("port", "1").send();
-        eventually(10_000, () -> HttpCall.get(ns + "/service").param("serviceName", "fleeting").send()
+        Await.until(10_000, () -> HttpCall.get(ns + "/service").param("serviceName", "fleeting").send()
                 .statusCode() == 400, "the empty service is removed");
         assertAnswer(HttpCall.get(ns + "/service").param("serviceName", "fleeting").send(), 400, "service not found");
     }

@@ -7,14 +7,11 @@ import com.alibaba.nacos.api.NacosFactory;
 import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.naming.NamingService;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,55 +29,11 @@ class ClusterNaming1xTest {
     static final List<ServerProcess> nodes = new ArrayList<>();
 
     @BeforeAll
-    static void start() {
+    static void start() throws InterruptedException {
         System.setProperty("com.alibaba.nacos.client.naming.local.ip", "127.0.0.1");
-        List<Integer> ports = new ArrayList<>();
-        while (ports.size() < 3) {
-            int port = ServerProcess.freePort();
-            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
-                ports.add(port);
-            }
-        }
-        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int port : ports) {
-            starting.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
-                            "nacos.standalone=false", "nacos.member.list=" + members,
-                            "nacos.inetutils.ip-address=127.0.0.1");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }));
-        }
-        starting.forEach(node -> nodes.add(node.join()));
+        nodes.addAll(LocalCluster.start(3));
         // Clients start once the members agree on each other, as after a real cluster's start.
-        for (ServerProcess node : nodes) {
-            awaitAllMembersUp(node);
-        }
-    }
-
-    static void awaitAllMembersUp(ServerProcess node) {
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (System.currentTimeMillis() < deadline) {
-            JsonNode members = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes").send().body())
-                    .get("data");
-            boolean allUp = members.size() == 3;
-            for (JsonNode member : members) {
-                allUp &= "UP".equals(member.get("state").asString());
-            }
-            if (allUp) {
-                return;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-        throw new IllegalStateException("node " + node.port() + " does not see three members UP after 20 s");
+        LocalCluster.awaitAllUp(nodes);
     }
 
     @AfterAll

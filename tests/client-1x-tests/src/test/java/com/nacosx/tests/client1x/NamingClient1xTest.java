@@ -13,6 +13,7 @@ import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.api.remote.naming.NotifySubscriberRequest;
 import com.nacosx.api.remote.naming.SubscribeServiceRequest;
+import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.List;
@@ -21,7 +22,6 @@ import java.util.Properties;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,17 +77,6 @@ class NamingClient1xTest {
         }
     }
 
-    static void eventually(long millis, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertTrue(condition.getAsBoolean(), what + " within " + millis + " ms");
-    }
-
     static <T> T waitFor(BlockingQueue<T> queue, Predicate<T> wanted, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         while (true) {
@@ -104,12 +93,12 @@ class NamingClient1xTest {
     @Test
     void registerListDeregister() throws Exception {
         client.registerInstance("crud1x", "127.0.0.11", 8080);
-        eventually(3000, () -> all("crud1x").size() == 1, "registered");
+        Await.until(3000, () -> all("crud1x").size() == 1, "registered");
         Instance read = all("crud1x").get(0);
         assertEquals("127.0.0.11", read.getIp());
         assertTrue(read.isHealthy());
         client.deregisterInstance("crud1x", "127.0.0.11", 8080);
-        eventually(3000, () -> all("crud1x").isEmpty(), "deregistered");
+        Await.until(3000, () -> all("crud1x").isEmpty(), "deregistered");
     }
 
     /** Beats every second keep an instance whose timeouts are 3 s and 5 s alive well past them. */
@@ -118,7 +107,7 @@ class NamingClient1xTest {
         client.registerInstance("beating", instance("127.0.0.12", 8080, Map.of(
                 "preserved.heart.beat.interval", "1000", "preserved.heart.beat.timeout", "3000",
                 "preserved.ip.delete.timeout", "5000")));
-        eventually(3000, () -> all("beating").size() == 1, "registered");
+        Await.until(3000, () -> all("beating").size() == 1, "registered");
         Thread.sleep(12_000);
         List<Instance> after = all("beating");
         assertEquals(1, after.size(), "still registered after more than twice its delete timeout");
@@ -147,10 +136,10 @@ class NamingClient1xTest {
     void silentInstanceIsRemoved() throws Exception {
         NamingService leaving = newClient();
         leaving.registerInstance("silent", "127.0.0.14", 7070);
-        eventually(3000, () -> all("silent").size() == 1, "registered");
+        Await.until(3000, () -> all("silent").size() == 1, "registered");
         long stopped = System.currentTimeMillis();
         leaving.shutDown();
-        eventually(35_000, () -> all("silent").isEmpty(), "removed after its beats stopped");
+        Await.until(35_000, () -> all("silent").isEmpty(), "removed after its beats stopped");
         assertTrue(System.currentTimeMillis() - stopped >= 15_000, "not removed before its beat timeout");
     }
 
@@ -185,7 +174,7 @@ class NamingClient1xTest {
                     && n.serviceInfo.hosts.stream().anyMatch(h -> h.ip.equals("127.0.0.22")), 1000);
             assertEquals(2, ((NotifySubscriberRequest) push).serviceInfo.hosts.size());
         }
-        eventually(3000, () -> all("mixed").stream().noneMatch(i -> i.getIp().equals("127.0.0.21")),
+        Await.until(3000, () -> all("mixed").stream().noneMatch(i -> i.getIp().equals("127.0.0.21")),
                 "the 2.x instance goes with its connection");
     }
 }

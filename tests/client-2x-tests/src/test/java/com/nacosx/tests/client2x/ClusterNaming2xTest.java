@@ -8,11 +8,10 @@ import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.exception.NacosException;
 import com.alibaba.nacos.api.naming.NamingService;
 import com.alibaba.nacos.api.naming.pojo.Instance;
+import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -43,54 +40,10 @@ class ClusterNaming2xTest {
     static final List<ServerProcess> nodes = new ArrayList<>();
 
     @BeforeAll
-    static void start() {
-        List<Integer> ports = new ArrayList<>();
-        while (ports.size() < 3) {
-            int port = ServerProcess.freePort();
-            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
-                ports.add(port);
-            }
-        }
-        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int port : ports) {
-            starting.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
-                            "nacos.standalone=false", "nacos.member.list=" + members,
-                            "nacos.inetutils.ip-address=127.0.0.1");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }));
-        }
-        starting.forEach(node -> nodes.add(node.join()));
+    static void start() throws InterruptedException {
+        nodes.addAll(LocalCluster.start(3));
         // Clients start once the members agree on each other, as after a real cluster's start.
-        for (ServerProcess node : nodes) {
-            awaitAllMembersUp(node);
-        }
-    }
-
-    static void awaitAllMembersUp(ServerProcess node) {
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (System.currentTimeMillis() < deadline) {
-            JsonNode members = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes").send().body())
-                    .get("data");
-            boolean allUp = members.size() == 3;
-            for (JsonNode member : members) {
-                allUp &= "UP".equals(member.get("state").asString());
-            }
-            if (allUp) {
-                return;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-        throw new IllegalStateException("node " + node.port() + " does not see three members UP after 20 s");
+        LocalCluster.awaitAllUp(nodes);
     }
 
     @AfterAll
@@ -112,17 +65,6 @@ class ClusterNaming2xTest {
         return ips;
     }
 
-    static void eventually(long millis, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertTrue(condition.getAsBoolean(), what + " within " + millis + " ms");
-    }
-
     @Test
     @Order(1)
     void instanceRegisteredThroughOneNodeIsSeenThroughTheOthers() throws Exception {
@@ -131,7 +73,7 @@ class ClusterNaming2xTest {
         try {
             onA.registerInstance("spread", "127.0.0.51", 8080);
             long registered = System.currentTimeMillis();
-            eventually(2000, () -> {
+            Await.until(2000, () -> {
                 try {
                     return onB.getAllInstances("spread", false).size() == 1;
                 } catch (NacosException e) {
@@ -139,10 +81,10 @@ class ClusterNaming2xTest {
                 }
             }, "a client of node B sees the instance registered through node A");
             assertTrue(System.currentTimeMillis() - registered < 2000);
-            eventually(2000, () -> listedBy(nodes.get(2), "spread").contains("127.0.0.51"), "node C lists it");
+            Await.until(2000, () -> listedBy(nodes.get(2), "spread").contains("127.0.0.51"), "node C lists it");
 
             onA.shutDown();
-            eventually(5000, () -> listedBy(nodes.get(1), "spread").isEmpty(),
+            Await.until(5000, () -> listedBy(nodes.get(1), "spread").isEmpty(),
                     "the instance goes everywhere when its client goes");
         } finally {
             onB.shutDown();
@@ -157,7 +99,7 @@ class ClusterNaming2xTest {
                     .param("ip", "127.0.0.6" + i).param("port", "80").send().statusCode(), "registered through node A");
         }
         for (ServerProcess node : nodes) {
-            eventually(2000, () -> listedBy(node, "legacy").size() == 3, "node " + node.port() + " lists all three");
+            Await.until(2000, () -> listedBy(node, "legacy").size() == 3, "node " + node.port() + " lists all three");
         }
         Map<Integer, Integer> expectedOwned = new HashMap<>();
         for (int i = 0; i < nodes.size(); i++) {
@@ -187,17 +129,17 @@ class ClusterNaming2xTest {
             instance.setIp("127.0.0.71");
             instance.setPort(9000);
             moving.registerInstance("survivor", instance);
-            eventually(3000, () -> listedBy(nodes.get(0), "survivor").contains("127.0.0.71"), "registered");
+            Await.until(3000, () -> listedBy(nodes.get(0), "survivor").contains("127.0.0.71"), "registered");
             ServerProcess connectedTo = nodes.stream().filter(node -> sdkConnectionsOf(node) > 0).findFirst()
                     .orElse(nodes.get(2));
             ServerProcess victim = connectedTo == nodes.get(0) ? nodes.get(1) : connectedTo;
             victim.kill();
             ServerProcess survivor = nodes.get(0);
-            eventually(20_000, () -> memberState(survivor, victim).equals("DOWN"), "the killed node is DOWN");
-            eventually(30_000, () -> listedBy(survivor, "survivor").contains("127.0.0.71"),
+            Await.until(20_000, () -> LocalCluster.stateOf(victim, survivor).equals("DOWN"), "the killed node is DOWN");
+            Await.until(30_000, () -> listedBy(survivor, "survivor").contains("127.0.0.71"),
                     "the client's instance is registered after the failover");
             victim.restart();
-            eventually(20_000, () -> listedBy(victim, "survivor").contains("127.0.0.71"),
+            Await.until(20_000, () -> listedBy(victim, "survivor").contains("127.0.0.71"),
                     "the restarted node loads the ephemeral data from its peers");
         } finally {
             moving.shutDown();
@@ -217,14 +159,4 @@ class ClusterNaming2xTest {
         return count;
     }
 
-    static String memberState(ServerProcess by, ServerProcess seen) {
-        JsonNode members = JSON.readTree(HttpCall.get(by.baseUrl() + "/v1/core/cluster/nodes").send().body())
-                .get("data");
-        for (JsonNode member : members) {
-            if (member.get("port").asInt() == seen.port()) {
-                return member.get("state").asString();
-            }
-        }
-        return "ABSENT";
-    }
 }

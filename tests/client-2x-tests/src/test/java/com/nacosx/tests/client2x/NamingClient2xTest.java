@@ -13,6 +13,7 @@ import com.alibaba.nacos.api.naming.NamingService;
 import com.alibaba.nacos.api.naming.listener.NamingEvent;
 import com.alibaba.nacos.api.naming.pojo.Instance;
 import com.alibaba.nacos.api.naming.pojo.ListView;
+import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.ServerProcess;
 import java.io.ByteArrayInputStream;
@@ -29,7 +30,6 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -82,24 +82,13 @@ class NamingClient2xTest {
         return instances.stream().map(i -> i.getIp() + ":" + i.getPort()).collect(Collectors.toSet());
     }
 
-    static void eventually(long millis, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertTrue(condition.getAsBoolean(), what + " within " + millis + " ms");
-    }
-
     @Test
     void registerQueryDeregister() throws Exception {
         NamingService other = clientFor("");
         try {
             client.registerInstance("crud", "127.0.0.11", 8080);
             other.registerInstance("crud", "DEFAULT_GROUP", instance("127.0.0.12", 8080, "DEFAULT"));
-            eventually(3000, () -> query("crud", false).size() == 2, "both clients' instances listed");
+            Await.until(3000, () -> query("crud", false).size() == 2, "both clients' instances listed");
             Instance read = query("crud", false).stream().filter(i -> i.getIp().equals("127.0.0.12")).findFirst()
                     .orElseThrow();
             assertEquals(2.0, read.getWeight());
@@ -108,7 +97,7 @@ class NamingClient2xTest {
             assertTrue(read.isEphemeral());
 
             client.deregisterInstance("crud", "127.0.0.11", 8080);
-            eventually(3000, () -> addresses(query("crud", false)).equals(Set.of("127.0.0.12:8080")),
+            Await.until(3000, () -> addresses(query("crud", false)).equals(Set.of("127.0.0.12:8080")),
                     "the deregistered instance is gone");
         } finally {
             other.shutDown();
@@ -120,7 +109,7 @@ class NamingClient2xTest {
     void registeringAgainReplacesTheClientsInstance() throws Exception {
         client.registerInstance("moved", "127.0.0.13", 1);
         client.registerInstance("moved", "127.0.0.14", 2);
-        eventually(3000, () -> addresses(query("moved", false)).equals(Set.of("127.0.0.14:2")),
+        Await.until(3000, () -> addresses(query("moved", false)).equals(Set.of("127.0.0.14:2")),
                 "only the latest registration is listed");
     }
 
@@ -135,7 +124,7 @@ class NamingClient2xTest {
     @Test
     void selectHealthyAndOne() throws Exception {
         client.registerInstance("select", instance("127.0.0.21", 9000, "DEFAULT"));
-        eventually(3000, () -> query("select", false).size() == 1, "registered");
+        Await.until(3000, () -> query("select", false).size() == 1, "registered");
         List<Instance> healthy = client.selectInstances("select", true, false);
         assertEquals(Set.of("127.0.0.21:9000"), addresses(healthy));
         assertTrue(client.selectInstances("select", false, false).isEmpty(), "no unhealthy instances");
@@ -182,9 +171,9 @@ class NamingClient2xTest {
     void batchRegister() throws Exception {
         client.batchRegisterInstance("batch", "DEFAULT_GROUP", List.of(instance("127.0.0.41", 1, "DEFAULT"),
                 instance("127.0.0.42", 2, "DEFAULT"), instance("127.0.0.43", 3, "DEFAULT")));
-        eventually(3000, () -> query("batch", false).size() == 3, "the whole batch is listed");
+        Await.until(3000, () -> query("batch", false).size() == 3, "the whole batch is listed");
         client.batchDeregisterInstance("batch", "DEFAULT_GROUP", List.of(instance("127.0.0.41", 1, "DEFAULT")));
-        eventually(3000, () -> addresses(query("batch", false)).equals(Set.of("127.0.0.42:2", "127.0.0.43:3")),
+        Await.until(3000, () -> addresses(query("batch", false)).equals(Set.of("127.0.0.42:2", "127.0.0.43:3")),
                 "the batch without the deregistered one");
     }
 
@@ -192,7 +181,7 @@ class NamingClient2xTest {
     void clustersAndGroups() throws Exception {
         client.registerInstance("zoned", "GROUP_A", instance("127.0.0.51", 80, "east"));
         client.registerInstance("zoned", "GROUP_B", instance("127.0.0.52", 80, "west"));
-        eventually(3000, () -> {
+        Await.until(3000, () -> {
             try {
                 return client.getAllInstances("zoned", "GROUP_A", false).size() == 1;
             } catch (NacosException e) {
@@ -226,9 +215,9 @@ class NamingClient2xTest {
     void instancesGoWithTheirClient() throws Exception {
         NamingService leaving = clientFor("");
         leaving.registerInstance("leaving", "127.0.0.71", 6000);
-        eventually(3000, () -> query("leaving", true).size() == 1, "registered");
+        Await.until(3000, () -> query("leaving", true).size() == 1, "registered");
         leaving.shutDown();
-        eventually(5000, () -> query("leaving", true).isEmpty(), "instances gone after the client's shutdown");
+        Await.until(5000, () -> query("leaving", true).isEmpty(), "instances gone after the client's shutdown");
     }
 
     @Test
@@ -236,7 +225,7 @@ class NamingClient2xTest {
         NamingService dev = clientFor("dev");
         try {
             dev.registerInstance("isolated", "127.0.0.81", 1);
-            eventually(3000, () -> {
+            Await.until(3000, () -> {
                 try {
                     return dev.getAllInstances("isolated", false).size() == 1;
                 } catch (NacosException e) {

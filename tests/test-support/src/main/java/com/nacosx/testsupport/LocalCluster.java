@@ -1,0 +1,89 @@
+package com.nacosx.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Several server processes on loopback forming one cluster: separate homes and ports, started together. */
+public final class LocalCluster {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private LocalCluster() {
+    }
+
+    /**
+     * Starts {@code size} nodes in cluster mode, each listing all of them, and returns once each
+     * is ready (not yet once they agree on each other: see {@link #awaitAllUp}).
+     *
+     * @param properties extra {@code key=value} settings for every node
+     */
+    public static List<ServerProcess> start(int size, String... properties) {
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < size) {
+            int port = ServerProcess.freePort();
+            // Each node also takes P+1000, P+1001 and P-1000.
+            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
+                ports.add(port);
+            }
+        }
+        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
+        List<String> settings = new ArrayList<>(List.of(properties));
+        settings.addAll(List.of("nacos.standalone=false", "nacos.member.list=" + members,
+                "nacos.inetutils.ip-address=127.0.0.1"));
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int port : ports) {
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
+                            settings.toArray(String[]::new));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }));
+        }
+        List<ServerProcess> nodes = new ArrayList<>();
+        starting.forEach(node -> nodes.add(node.join()));
+        return nodes;
+    }
+
+    /** The state {@code by} sees {@code seen} in, or ABSENT. */
+    public static String stateOf(ServerProcess seen, ServerProcess by) {
+        for (JsonNode member : members(by)) {
+            if (member.get("port").asInt() == seen.port()) {
+                return member.get("state").asString();
+            }
+        }
+        return "ABSENT";
+    }
+
+    /** Whether {@code node} sees {@code size} members, all UP. */
+    public static boolean allUp(ServerProcess node, int size) {
+        JsonNode members = members(node);
+        if (members.size() != size) {
+            return false;
+        }
+        for (JsonNode member : members) {
+            if (!"UP".equals(member.get("state").asString())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Waits until every node sees all of them UP, as after a real cluster's start. */
+    public static void awaitAllUp(List<ServerProcess> nodes) throws InterruptedException {
+        for (ServerProcess node : nodes) {
+            Await.until(20_000, () -> allUp(node, nodes.size()), "node " + node.port() + " sees all members UP");
+        }
+    }
+
+    private static JsonNode members(ServerProcess node) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes").send().body()).get("data");
+    }
+}
