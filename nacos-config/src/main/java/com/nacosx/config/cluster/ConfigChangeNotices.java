@@ -6,6 +6,7 @@ import com.nacosx.config.service.ConfigWriteListener;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -32,11 +33,8 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
     private final SharedStoreCluster cluster;
     private final ServerMemberManager members;
     private final PeerClients peers;
-    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "config-cluster-notice");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService retries =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-cluster-notice"));
 
     public ConfigChangeNotices(SharedStoreCluster cluster, ServerMemberManager members, PeerClients peers) {
         this.cluster = cluster;

@@ -2,6 +2,7 @@ package com.nacosx.config.cluster;
 
 import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -22,11 +23,8 @@ public class ConfigFullSync implements DisposableBean {
     private static final Logger LOG = LoggerFactory.getLogger(ConfigFullSync.class);
 
     private final ConfigService configs;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "config-full-sync");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-full-sync"));
 
     public ConfigFullSync(ConfigService configs, SharedStoreCluster cluster, ConfigProperties properties) {
         this.configs = configs;

@@ -7,6 +7,7 @@ import com.nacosx.config.service.ConfigChangeListener;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.OutboundPush;
 import com.nacosx.core.remote.ServerPush;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -32,11 +33,7 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
     private final ServerPush push;
     private final ConfigProperties.Push settings;
     private final Semaphore inFlight;
-    private final ExecutorService fanOut = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "config-push");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService fanOut = Executors.newSingleThreadExecutor(DaemonThreads.named("config-push"));
 
     public ConfigChangePusher(ConfigListeners listeners, ServerPush push, ConfigProperties properties) {
         this.listeners = listeners;

@@ -5,6 +5,7 @@ import com.nacosx.config.cache.ConfigCache;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.service.ConfigChangeListener;
 import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.util.DaemonThreads;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -48,11 +49,7 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     public LongPollHolder(ConfigCache cache, ConfigProperties properties) {
         this.cache = cache;
         this.settings = properties.longPoll();
-        this.timer = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "config-long-poll-timer");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("config-long-poll-timer"));
         this.timer.setRemoveOnCancelPolicy(true);
     }
 

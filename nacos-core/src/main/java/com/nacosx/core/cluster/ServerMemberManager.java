@@ -4,6 +4,7 @@ import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -41,11 +42,8 @@ public class ServerMemberManager implements SmartLifecycle {
     private final Member self;
     private final Map<String, Member> members = new ConcurrentHashMap<>();
     private final List<MemberChangeListener> listeners = new CopyOnWriteArrayList<>();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "cluster-member");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("cluster-member"));
     private volatile boolean running;
 
     public ServerMemberManager(ClusterSettings settings, PeerClients peers) {

@@ -2,6 +2,7 @@ package com.nacosx.core.remote;
 
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.ServerRequest;
+import com.nacosx.core.util.DaemonThreads;
 
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
@@ -24,11 +25,8 @@ public final class Connection {
     private static final AtomicLong PUSH_IDS = new AtomicLong();
 
     /** Times out unanswered pushes; a wheel costs O(1) per push where a scheduled pool costs O(log n). */
-    private static final Timer ACK_TIMER = new HashedWheelTimer(runnable -> {
-        Thread thread = new Thread(runnable, "push-ack-timer");
-        thread.setDaemon(true);
-        return thread;
-    }, 20, TimeUnit.MILLISECONDS);
+    private static final Timer ACK_TIMER =
+            new HashedWheelTimer(DaemonThreads.named("push-ack-timer"), 20, TimeUnit.MILLISECONDS);
 
     private final ConnectionMeta meta;
     private final ConnectionChannel channel;

@@ -3,6 +3,7 @@ package com.nacosx.core.remote;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.core.ClientDetectionRequest;
 import com.nacosx.api.remote.core.ConnectResetRequest;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -154,11 +155,7 @@ public class ConnectionManager implements SmartLifecycle {
 
     @Override
     public void start() {
-        prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "connection-prober");
-            thread.setDaemon(true);
-            return thread;
-        });
+        prober = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("connection-prober"));
         prober.scheduleWithFixedDelay(this::probeSilentConnections, 3, 3, TimeUnit.SECONDS);
     }
 

@@ -1,5 +1,6 @@
 package com.nacosx.core.remote;
 
+import com.nacosx.core.util.DaemonThreads;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -19,11 +20,8 @@ public class ServerPush {
     private static final long MAX_RETRY_DELAY_MILLIS = 10_000;
 
     private final ConnectionManager connections;
-    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "push-retry");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService retries =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("push-retry"));
 
     public ServerPush(ConnectionManager connections) {
         this.connections = connections;

@@ -12,6 +12,7 @@ import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.naming.registry.ClientChangeListener;
 import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -65,11 +66,8 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     private final Map<String, Long> localRevisions = new ConcurrentHashMap<>();
     private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "naming-distro");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-distro"));
     private volatile boolean running;
 
     public DistroProtocol(ServiceRegistry registry, ServerMemberManager members, PeerClients peers,

@@ -6,6 +6,7 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -27,11 +28,8 @@ public class BeatChecker implements DisposableBean {
     private static final Logger LOG = LoggerFactory.getLogger(BeatChecker.class);
 
     private final ServiceRegistry registry;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "naming-beat-check");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-beat-check"));
 
     public BeatChecker(ServiceRegistry registry, NamingProperties properties) {
         this.registry = registry;

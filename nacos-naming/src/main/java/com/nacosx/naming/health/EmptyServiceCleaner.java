@@ -4,6 +4,7 @@ import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.store.NamingStore;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -25,11 +26,8 @@ public class EmptyServiceCleaner implements DisposableBean {
     private final ServiceRegistry registry;
     private final NamingStore store;
     private final long expiredMillis;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "naming-empty-service-clean");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-empty-service-clean"));
 
     public EmptyServiceCleaner(ServiceRegistry registry, NamingStore store, NamingProperties properties) {
         this.registry = registry;

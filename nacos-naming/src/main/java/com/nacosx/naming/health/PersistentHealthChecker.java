@@ -7,6 +7,7 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -45,18 +46,11 @@ public class PersistentHealthChecker implements DisposableBean {
     private final ServiceRegistry registry;
     private final NamingSwitches switches;
     private final Map<String, Integer> disagreeing = new ConcurrentHashMap<>();
-    private final ExecutorService probes = Executors.newFixedThreadPool(8, runnable -> {
-        Thread thread = new Thread(runnable, "naming-health-probe");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService probes = Executors.newFixedThreadPool(8, DaemonThreads.named("naming-health-probe"));
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(TIMEOUT_MILLIS))
             .executor(probes).build();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "naming-health-check");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-health-check"));
 
     public PersistentHealthChecker(ServiceRegistry registry, NamingSwitches switches) {
         this.registry = registry;

@@ -12,6 +12,7 @@ import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.registry.ServiceChangeListener;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.registry.ServiceView;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -51,11 +52,8 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
     private final Map<ServiceKey, Long> windowEnds = new ConcurrentHashMap<>();
     private final AtomicLong pushed = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "naming-push");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService executor =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-push"));
 
     public PushScheduler(ServiceRegistry registry, GrpcSubscribers grpcSubscribers, UdpSubscribers udpSubscribers,
             UdpPusher udpPusher, ServerPush serverPush, NamingProperties properties, NamingSwitches switches) {

@@ -2,6 +2,7 @@ package com.nacosx.naming.push;
 
 import com.nacosx.core.http.Json;
 import com.nacosx.naming.NamingProperties;
+import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -46,11 +47,8 @@ public class UdpPusher implements DisposableBean {
     private final Map<Long, Pending> unacked = new ConcurrentHashMap<>();
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
-    private final ScheduledExecutorService resends = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "naming-udp-resend");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService resends =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-udp-resend"));
     private final Thread receiver;
 
     public UdpPusher(NamingProperties properties) throws IOException {
