@@ -3,7 +3,6 @@ package com.nacosx.naming.distro;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.remote.HttpForwarder;
 import com.nacosx.core.http.HttpExchange;
-import com.nacosx.naming.registry.ClientIds;
 import org.springframework.stereotype.Component;
 
 import java.util.HashMap;
@@ -38,7 +37,7 @@ public class DistroForwarder {
     public boolean forwarded(HttpExchange exchange, String ip, int port) {
         Member target = mapper.responsible(ip, port);
         if (exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target)) {
-            distro.claim(ClientIds.ofAddress(ip, port, true));
+            distro.claim(ip, port);
             return false;
         }
         Map<String, String> headers = new HashMap<>();

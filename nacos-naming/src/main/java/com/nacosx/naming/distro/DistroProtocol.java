@@ -97,8 +97,12 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
      * so the hash picks another node): from now on it expires and replicates the client itself,
      * and its next sync tells the peers so.
      */
-    public void claim(String clientId) {
-        if (!clustered || !registry.isRemote(clientId)) {
+    public void claim(String ip, int port) {
+        if (!clustered) {
+            return;
+        }
+        String clientId = ClientIds.ofAddress(ip, port, true);
+        if (!registry.isRemote(clientId)) {
             return;
         }
         RemoteClient previous = remote.remove(clientId);
