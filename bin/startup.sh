@@ -70,6 +70,9 @@ if "$JAVA" -XX:+UseConcMarkSweepGC -version >/dev/null 2>&1; then
 else
     JAVA_OPT+=(-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:SoftRefLRUPolicyMSPerMB=0)
 fi
+# JRaft's published protobuf classes predate protobuf 3.22; protobuf 4 parses them and would print a
+# warning per class. They are parsed only from peers on the Raft port.
+JAVA_OPT+=(-Dcom.google.protobuf.use_unsafe_pre22_gencode=true)
 JAVA_OPT+=("-Xlog:gc*:file=$LOG_DIR/nacos_gc.log:time,tags:filecount=10,filesize=100m")
 
 [ -n "$FUNCTION_MODE" ] && JAVA_OPT+=(-Dnacos.functionMode="$FUNCTION_MODE")
@@ -90,7 +93,3 @@ nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$JAR" \
     --logging.config="$BASE_DIR/conf/nacos-logback.xml" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &
 echo $! > "$PID_FILE"
 echo "nacos is starting with $MODE mode (pid $!). You can check the logs in $LOG_DIR/start.out and $LOG_DIR/nacos.log"
-if [ "$MODE" = cluster ]; then
-    echo "Note: persistent instances and embedded-storage configs are not replicated between nodes yet;" \
-        "use a shared MySQL for configs." >&2
-fi

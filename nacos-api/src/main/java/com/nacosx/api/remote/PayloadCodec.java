@@ -8,6 +8,8 @@ import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
+import com.nacosx.api.remote.cluster.RaftWriteRequest;
+import com.nacosx.api.remote.cluster.RaftWriteResponse;
 import com.nacosx.api.remote.config.ClientConfigMetricRequest;
 import com.nacosx.api.remote.config.ClientConfigMetricResponse;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
@@ -96,7 +98,7 @@ public final class PayloadCodec {
             SubscribeServiceRequest.class, SubscribeServiceResponse.class, ServiceListRequest.class,
             ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class,
             MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class,
-            HttpForwardRequest.class, HttpForwardResponse.class)
+            HttpForwardRequest.class, HttpForwardResponse.class, RaftWriteRequest.class, RaftWriteResponse.class)
             .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
 
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {

@@ -2,7 +2,7 @@ package com.nacosx.config.cache;
 
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigType;
-import com.nacosx.config.service.ConfigService;
+import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.core.readiness.ServerReadiness;
@@ -24,15 +24,15 @@ public class ConfigCacheLoader implements SmartInitializingSingleton {
     private final ConfigInfoStore configs;
     private final GrayStore grays;
     private final ConfigCache cache;
-    private final ConfigService service;
+    private final ConfigWriter writer;
     private final ServerReadiness readiness;
 
-    public ConfigCacheLoader(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigService service,
+    public ConfigCacheLoader(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigWriter writer,
             ServerReadiness readiness) {
         this.configs = configs;
         this.grays = grays;
         this.cache = cache;
-        this.service = service;
+        this.writer = writer;
         this.readiness = readiness;
         readiness.close(GATE);
     }
@@ -48,7 +48,7 @@ public class ConfigCacheLoader implements SmartInitializingSingleton {
         grays.forEach(gray -> {
             CachedConfig cached = cache.get(gray.key());
             String type = cached != null && cached.formal() != null ? cached.formal().type() : ConfigType.DEFAULT;
-            service.applyGrayToCache(gray, type);
+            writer.applyGrayToCache(gray, type);
         });
         readiness.open(GATE);
         LOG.info("config cache loaded: {} configs in {} ms", cache.size(), System.currentTimeMillis() - start);

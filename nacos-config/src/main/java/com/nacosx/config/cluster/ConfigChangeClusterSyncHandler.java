@@ -4,6 +4,7 @@ import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.config.ConfigChangeClusterSyncRequest;
 import com.nacosx.api.remote.config.ConfigChangeClusterSyncResponse;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import org.springframework.stereotype.Component;
@@ -13,9 +14,11 @@ import org.springframework.stereotype.Component;
 public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChangeClusterSyncRequest> {
 
     private final ConfigService configs;
+    private final ConfigWriter writer;
 
-    public ConfigChangeClusterSyncHandler(ConfigService configs) {
+    public ConfigChangeClusterSyncHandler(ConfigService configs, ConfigWriter writer) {
         this.configs = configs;
+        this.writer = writer;
     }
 
     @Override
@@ -25,7 +28,7 @@ public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChan
 
     @Override
     public Response handle(ConfigChangeClusterSyncRequest request, RequestMeta meta) {
-        configs.reload(configs.key(request.dataId, request.group, request.tenant));
+        writer.reload(configs.key(request.dataId, request.group, request.tenant));
         return new ConfigChangeClusterSyncResponse();
     }
 

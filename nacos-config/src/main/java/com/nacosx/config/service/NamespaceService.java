@@ -25,10 +25,12 @@ public class NamespaceService {
 
     private final NamespaceStore store;
     private final ConfigCache cache;
+    private final ConfigCommands commands;
 
-    public NamespaceService(NamespaceStore store, ConfigCache cache) {
+    public NamespaceService(NamespaceStore store, ConfigCache cache, ConfigCommands commands) {
         this.store = store;
         this.cache = cache;
+        this.commands = commands;
     }
 
     public List<Namespace> list() {
@@ -65,13 +67,14 @@ public class NamespaceService {
                     "namespaceId [" + id + "] already exist; choose another id");
         }
         checkName(name);
-        store.insert(id, name.trim(), desc, System.currentTimeMillis());
+        commands.submit(new ConfigCommand.CreateNamespace(id, name.trim(), desc, System.currentTimeMillis()));
         return id;
     }
 
     public void update(String namespaceId, String name, String desc) {
         checkName(name);
-        if (!store.update(namespaceId, name.trim(), desc, System.currentTimeMillis())) {
+        if (!(Boolean) commands.submit(new ConfigCommand.UpdateNamespace(namespaceId, name.trim(), desc,
+                System.currentTimeMillis()))) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.NAMESPACE_NOT_EXIST,
                     "namespaceId [ " + namespaceId + " ] not exist");
         }
@@ -79,7 +82,7 @@ public class NamespaceService {
 
     /** Deletes a custom namespace; its configs stay in the store, as in the official server. */
     public void delete(String namespaceId) {
-        if (!store.delete(namespaceId)) {
+        if (!(Boolean) commands.submit(new ConfigCommand.DeleteNamespace(namespaceId))) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.NAMESPACE_NOT_EXIST,
                     "namespaceId [ " + namespaceId + " ] not exist");
         }

@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class HttpExchange {
 
     private static final String FORM = "application/x-www-form-urlencoded";
+    private static final String JSON = "application/json";
 
     /** Where a request that came from a peer instead of a socket sends its answer. */
     @FunctionalInterface
@@ -47,6 +48,7 @@ public final class HttpExchange {
     private final String path;
     private final Map<String, List<String>> query;
     private final Map<String, List<String>> form;
+    private final String jsonBody;
     private final HttpHeaders headers;
     private final boolean keepAlive;
     private final AtomicBoolean answered = new AtomicBoolean();
@@ -60,6 +62,7 @@ public final class HttpExchange {
         this.path = path;
         this.query = query;
         this.form = form;
+        this.jsonBody = jsonOf(request);
         this.headers = request.headers();
         this.keepAlive = HttpUtil.isKeepAlive(request);
     }
@@ -73,6 +76,7 @@ public final class HttpExchange {
         this.path = path;
         this.query = params;
         this.form = Collections.emptyMap();
+        this.jsonBody = null;
         this.headers = new DefaultHttpHeaders();
         headers.forEach(this.headers::set);
         this.keepAlive = true;
@@ -112,6 +116,19 @@ public final class HttpExchange {
         }
         String body = request.content().toString(StandardCharsets.UTF_8);
         return new QueryStringDecoder(body, StandardCharsets.UTF_8, false, 10_000).parameters();
+    }
+
+    private static String jsonOf(FullHttpRequest request) {
+        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        if (contentType == null || !contentType.regionMatches(true, 0, JSON, 0, JSON.length())) {
+            return null;
+        }
+        return request.content().toString(StandardCharsets.UTF_8);
+    }
+
+    /** The body of a request sent as {@code application/json}, else null. */
+    public String jsonBody() {
+        return jsonBody;
     }
 
     public String method() {

@@ -3,7 +3,8 @@ package com.nacosx.naming.health;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.naming.store.NamingStore;
+import com.nacosx.naming.store.NamingCommand;
+import com.nacosx.naming.store.NamingWrites;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Removes services that have had no instance for {@code nacos.naming.clean.empty-service.expired-time},
- * so services of departed applications do not pile up.
+ * so services of departed applications do not pile up. A service kept in durable storage goes
+ * through {@link NamingWrites}, so every node of a cluster drops it together.
  */
 @Component
 public class EmptyServiceCleaner implements DisposableBean {
@@ -24,14 +26,14 @@ public class EmptyServiceCleaner implements DisposableBean {
     private static final Logger LOG = LoggerFactory.getLogger(EmptyServiceCleaner.class);
 
     private final ServiceRegistry registry;
-    private final NamingStore store;
+    private final NamingWrites durable;
     private final long expiredMillis;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-empty-service-clean"));
 
-    public EmptyServiceCleaner(ServiceRegistry registry, NamingStore store, NamingProperties properties) {
+    public EmptyServiceCleaner(ServiceRegistry registry, NamingWrites durable, NamingProperties properties) {
         this.registry = registry;
-        this.store = store;
+        this.durable = durable;
         NamingProperties.EmptyService settings = properties.clean().emptyService();
         this.expiredMillis = settings.expiredTime().toMillis();
         long period = settings.interval().toMillis();
@@ -40,16 +42,17 @@ public class EmptyServiceCleaner implements DisposableBean {
 
     void clean() {
         long cutoff = System.currentTimeMillis() - expiredMillis;
-        int removed = 0;
         try {
             for (RegisteredService service : registry.all()) {
-                if (registry.removeIfEmptySince(service.key(), cutoff)) {
-                    LOG.info("removed empty service {}", service.key());
-                    removed++;
+                if (service.instanceCount() > 0) {
+                    continue;
                 }
-            }
-            if (removed > 0) {
-                store.persist();
+                boolean removed = service.durable()
+                        ? (Boolean) durable.write(new NamingCommand.RemoveEmptyService(service.key(), cutoff))
+                        : registry.removeIfEmptySince(service.key(), cutoff);
+                if (removed) {
+                    LOG.info("removed empty service {}", service.key());
+                }
             }
         } catch (RuntimeException e) {
             LOG.error("empty service clean failed", e);

@@ -56,6 +56,11 @@ public final class RegisteredService {
         return publications;
     }
 
+    /** Whether it belongs in durable storage: a persistent service, or one with metadata or cluster settings. */
+    public boolean durable() {
+        return !ephemeral || !meta.equals(ServiceMeta.DEFAULT) || !clusters.isEmpty();
+    }
+
     public int instanceCount() {
         int count = 0;
         for (Publication publication : publications.values()) {
@@ -107,6 +112,12 @@ public final class RegisteredService {
 
     void setCluster(String name, ClusterMeta value) {
         clusters.put(name, value);
+    }
+
+    /** Back to a service nobody described: default metadata, no cluster settings. */
+    void forgetDescription() {
+        clusters.clear();
+        setMeta(ServiceMeta.DEFAULT);
     }
 
     void publish(String clientId, Publication publication) {

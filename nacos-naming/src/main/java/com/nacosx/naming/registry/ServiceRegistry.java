@@ -345,7 +345,30 @@ public class ServiceRegistry {
         return service;
     }
 
-    /** Restores a service from the store at start, before clients arrive. */
+    /**
+     * Forgets the durable part (persistent instances and services, every service's metadata)
+     * before it is loaded again from a snapshot; ephemeral instances stay.
+     */
+    public void clearDurable() {
+        for (String clientId : clientIds()) {
+            if (ClientIds.isPersistent(clientId)) {
+                removeClient(clientId);
+            }
+        }
+        for (RegisteredService service : all()) {
+            synchronized (service) {
+                if (!service.ephemeral() && service.publications().isEmpty()) {
+                    service.markRemoved();
+                    services.remove(service.key(), service);
+                } else {
+                    service.forgetDescription();
+                }
+            }
+            changed(service.key());
+        }
+    }
+
+    /** Restores a service from the store, before clients arrive or after {@link #clearDurable}. */
     public void restore(ServiceKey key, boolean ephemeral, ServiceMeta meta, Map<String, ClusterMeta> clusters,
             Map<String, List<InstanceRecord>> instancesByClient) {
         mutate(key, ephemeral, service -> {

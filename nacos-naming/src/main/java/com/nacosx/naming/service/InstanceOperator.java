@@ -7,32 +7,37 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.naming.store.NamingStore;
+import com.nacosx.naming.store.NamingCommand;
+import com.nacosx.naming.store.NamingWrites;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * Instance writes, the same for both doors: ephemeral ones live in the registry only,
- * persistent ones are on disk before the write returns.
+ * Instance writes, the same for both doors: ephemeral ones live in the registry only (and Distro
+ * replicates them), persistent ones go through {@link NamingWrites} and are durable before the
+ * write returns.
  */
 @Component
 public class InstanceOperator {
 
     private final ServiceRegistry registry;
-    private final NamingStore store;
+    private final NamingWrites durable;
 
-    public InstanceOperator(ServiceRegistry registry, NamingStore store) {
+    public InstanceOperator(ServiceRegistry registry, NamingWrites durable) {
         this.registry = registry;
-        this.store = store;
+        this.durable = durable;
     }
 
     /** Publishes the client's one instance in the service, replacing what it published there before. */
     public void register(String clientId, ServiceKey key, InstanceRecord instance) {
         InstanceValidator.validate(instance);
-        registry.publish(clientId, key, instance.ephemeral(), List.of(instance));
-        persistIfDurable(instance.ephemeral());
+        if (instance.ephemeral()) {
+            registry.publish(clientId, key, true, List.of(instance));
+        } else {
+            durable.write(new NamingCommand.Register(clientId, key, instance));
+        }
     }
 
     /** Replaces the client's instances in the service with this batch (ephemeral only, as the official). */
@@ -46,11 +51,10 @@ public class InstanceOperator {
 
     /** @return whether the client published such an instance */
     public boolean deregister(String clientId, ServiceKey key, String ip, int port, String cluster, boolean ephemeral) {
-        boolean removed = registry.unpublish(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster));
-        if (removed) {
-            persistIfDurable(ephemeral);
+        if (ephemeral) {
+            return registry.unpublish(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster));
         }
-        return removed;
+        return (Boolean) durable.write(new NamingCommand.Deregister(clientId, key, ip, port, cluster));
     }
 
     /**
@@ -67,12 +71,16 @@ public class InstanceOperator {
     public void change(ServiceKey key, String ip, int port, String cluster, boolean ephemeral,
             UnaryOperator<InstanceRecord> change) {
         String clientId = ClientIds.ofAddress(ip, port, ephemeral);
-        if (find(clientId, key, ip, port, cluster) == null) {
+        InstanceRecord current = find(clientId, key, ip, port, cluster);
+        if (current == null) {
             throw NacosException.badRequest("instance not exist: " + ip + ":" + port + " in cluster " + cluster
                     + " of service " + key.grouped() + "; register it first");
         }
-        registry.replaceInstances(clientId, key, current -> current.sameEndpoint(ip, port, cluster), change);
-        persistIfDurable(ephemeral);
+        if (ephemeral) {
+            registry.replaceInstances(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster), change);
+        } else {
+            durable.write(new NamingCommand.Replace(clientId, key, ip, port, cluster, change.apply(current)));
+        }
     }
 
     /** The instance at ip:port in cluster, whoever published it, or null. */
@@ -97,11 +105,5 @@ public class InstanceOperator {
             return null;
         }
         return publication.instances().stream().filter(i -> i.sameEndpoint(ip, port, cluster)).findFirst().orElse(null);
-    }
-
-    private void persistIfDurable(boolean ephemeral) {
-        if (!ephemeral) {
-            store.persist();
-        }
     }
 }

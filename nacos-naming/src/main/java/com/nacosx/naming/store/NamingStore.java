@@ -28,16 +28,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Keeps what must outlive the process on this node: persistent instances and the metadata of
- * services and clusters, as one JSON file under {@code ${nacos.home}/data/naming}. Each durable
- * write rewrites the file (to a temporary file, synced, then renamed over the old one) before the
- * write is acknowledged; ephemeral instances never reach it.
+ * Keeps what must outlive the process: persistent instances and the metadata of services and
+ * clusters, as one JSON file. A standalone node keeps it under {@code ${nacos.home}/data/naming}
+ * and rewrites it (to a temporary file, synced, then renamed over the old one) before each
+ * durable write is acknowledged; in a cluster the same file is the Raft group's snapshot, and the
+ * group's log holds the writes since. Ephemeral instances never reach it.
  */
 @Component
 public class NamingStore implements SmartInitializingSingleton {
 
     private static final Logger LOG = LoggerFactory.getLogger(NamingStore.class);
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    static final String FILE_NAME = "naming-data.json";
 
     /** One service as stored. */
     public record StoredService(String namespace, String group, String name, boolean ephemeral, ServiceMeta meta,
@@ -50,48 +52,62 @@ public class NamingStore implements SmartInitializingSingleton {
 
     private final ServiceRegistry registry;
     private final Path file;
+    private final boolean standalone;
     private final Object writeLock = new Object();
 
     public NamingStore(ServiceRegistry registry, NacosServerProperties server) {
         this.registry = registry;
-        this.file = server.dataDir().resolve("naming").resolve("naming-data.json");
+        this.file = server.dataDir().resolve("naming").resolve(FILE_NAME);
+        this.standalone = server.standalone();
     }
 
-    /** Loads the stored services into the registry before any client can connect. */
+    /** A standalone node loads its file into the registry before any client can connect. */
     @Override
     public void afterSingletonsInstantiated() {
-        if (!Files.exists(file)) {
+        if (standalone) {
+            load(file);
+        }
+    }
+
+    /** Adds the services stored in {@code source} to the registry; a missing file adds nothing. */
+    void load(Path source) {
+        if (!Files.exists(source)) {
             return;
         }
         Snapshot snapshot;
         try {
-            snapshot = MAPPER.readValue(file.toFile(), Snapshot.class);
+            snapshot = MAPPER.readValue(source.toFile(), Snapshot.class);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("The naming data file " + file + " cannot be read (" + e.getMessage()
+            throw new IllegalStateException("The naming data file " + source + " cannot be read (" + e.getMessage()
                     + "); restore it from a backup or move it away to start empty", e);
         }
         for (StoredService stored : snapshot.services()) {
             registry.restore(new ServiceKey(stored.namespace(), stored.group(), stored.name()), stored.ephemeral(),
                     stored.meta(), stored.clusters(), stored.instances());
         }
-        LOG.info("loaded {} services from {}", snapshot.services().size(), file);
+        LOG.info("loaded {} services from {}", snapshot.services().size(), source);
     }
 
-    /** Writes the durable part of the registry; returns once it is on disk. */
+    /** Writes the durable part of the registry to this node's file; returns once it is on disk. */
     public void persist() {
+        save(file);
+    }
+
+    /** Writes the durable part of the registry to {@code target}, atomically; returns once it is on disk. */
+    void save(Path target) {
         synchronized (writeLock) {
             Snapshot snapshot = snapshot();
             try {
-                Files.createDirectories(file.getParent());
-                Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+                Files.createDirectories(target.getParent());
+                Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
                 Files.write(temporary, MAPPER.writeValueAsBytes(snapshot));
                 try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
                     channel.force(true);
                 }
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                LOG.error("cannot write the naming data file {}", file, e);
-                throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage()
+                LOG.error("cannot write the naming data file {}", target, e);
+                throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage()
                         + "; check the disk and the permissions of the data directory", e);
             }
         }
@@ -106,8 +122,7 @@ public class NamingStore implements SmartInitializingSingleton {
                     persistent.put(entry.getKey(), entry.getValue().instances());
                 }
             }
-            boolean described = !service.meta().equals(ServiceMeta.DEFAULT) || !service.clusters().isEmpty();
-            if (!service.ephemeral() || described) {
+            if (service.durable()) {
                 ServiceKey key = service.key();
                 services.add(new StoredService(key.namespace(), key.group(), key.name(), service.ephemeral(),
                         service.meta(), service.clusters(), persistent));

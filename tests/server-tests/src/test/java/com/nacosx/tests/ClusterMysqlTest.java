@@ -20,10 +20,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -65,8 +62,7 @@ class ClusterMysqlTest {
     }
 
     static String read(ServerProcess node, String dataId) {
-        return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
-                .send().body();
+        return ClusterWorkload.read(node, dataId);
     }
 
     @Test
@@ -154,41 +150,6 @@ class ClusterMysqlTest {
     @Test
     @Order(5)
     void noAcknowledgedWriteIsLost() throws Exception {
-        ServerProcess victim = nodes.get(1);
-        Map<String, String> acknowledged = new ConcurrentHashMap<>();
-        Random random = new Random(7);
-        CompletableFuture<Void> killAndRestart = CompletableFuture.runAsync(() -> {
-            try {
-                Thread.sleep(500);
-                victim.kill();
-                Thread.sleep(2000);
-                victim.restart();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        int attempt = 0;
-        while (!killAndRestart.isDone() || attempt < 60) {
-            ServerProcess node = nodes.get(random.nextInt(nodes.size()));
-            String dataId = "durable-" + attempt;
-            String content = "content " + attempt;
-            try {
-                if (HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
-                        .param("group", "DEFAULT_GROUP").param("content", content).send().statusCode() == 200) {
-                    acknowledged.put(dataId, content);
-                }
-            } catch (RuntimeException nodeDown) {
-                // not acknowledged: the client would retry elsewhere
-            }
-            attempt++;
-            Thread.sleep(20);
-        }
-        killAndRestart.join();
-        assertTrue(acknowledged.size() >= 40, "most publishes were acknowledged: " + acknowledged.size());
-        for (ServerProcess node : nodes) {
-            Await.until(8000, () -> acknowledged.entrySet().stream()
-                    .allMatch(e -> e.getValue().equals(read(node, e.getKey()))),
-                    "node " + node.port() + " serves all " + acknowledged.size() + " acknowledged configs");
-        }
+        ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
     }
 }

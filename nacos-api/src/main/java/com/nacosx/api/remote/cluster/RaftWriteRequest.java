@@ -1,0 +1,21 @@
+package com.nacosx.api.remote.cluster;
+
+import com.nacosx.api.remote.Request;
+
+/**
+ * A write to a Raft group, passed by a follower to the group's leader over the cluster port; the
+ * leader appends it to the group's log and answers once the entry is committed.
+ *
+ * @see RaftWriteResponse
+ */
+public class RaftWriteRequest extends Request {
+
+    public String group;
+    /** The log entry, as the follower framed it (command id and command). */
+    public byte[] entry;
+
+    @Override
+    public String getModule() {
+        return "cluster";
+    }
+}

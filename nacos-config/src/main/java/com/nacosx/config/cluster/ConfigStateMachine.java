@@ -1,0 +1,59 @@
+package com.nacosx.config.cluster;
+
+import com.nacosx.config.service.ConfigCommand;
+import com.nacosx.config.service.ConfigWriter;
+import com.nacosx.config.store.EmbeddedStorage;
+import com.nacosx.config.store.TableSnapshot;
+import com.nacosx.core.raft.RaftStateMachine;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.stereotype.Component;
+
+/**
+ * The config center of an embedded-storage cluster as a Raft group: every node applies the same
+ * {@link ConfigCommand}s to its own Derby and cache (and tells its own listeners); the snapshot is
+ * the config tables. A node's Derby is rebuilt from the group at each start, so it can never hold
+ * a write the group does not.
+ */
+@Component
+@Conditional(EmbeddedStorage.class)
+public class ConfigStateMachine implements RaftStateMachine {
+
+    private static final String SNAPSHOT_FILE = "config-tables.json";
+
+    private final ConfigWriter writer;
+    private final TableSnapshot tables;
+
+    public ConfigStateMachine(ConfigWriter writer, TableSnapshot tables) {
+        this.writer = writer;
+        this.tables = tables;
+    }
+
+    @Override
+    public String group() {
+        return ConfigCommand.RAFT_GROUP;
+    }
+
+    @Override
+    public void reset() {
+        tables.clear();
+        writer.reloadDiffering();
+    }
+
+    @Override
+    public Object apply(byte[] command) {
+        return writer.apply(ConfigCommand.fromBytes(command));
+    }
+
+    @Override
+    public void saveSnapshot(Path directory) throws IOException {
+        tables.save(directory.resolve(SNAPSHOT_FILE));
+    }
+
+    @Override
+    public void loadSnapshot(Path directory) throws IOException {
+        tables.load(directory.resolve(SNAPSHOT_FILE));
+        writer.reloadDiffering();
+    }
+}

@@ -1,0 +1,94 @@
+package com.nacosx.config.service;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.ConfigWrite;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A validated write to the config center, with the time it was made. Commands are values: in an
+ * embedded-storage cluster they travel through the Raft group and every node applies the same
+ * ones in the same order; otherwise {@link ConfigWriter} applies them at once.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.SIMPLE_NAME, property = "op")
+@JsonSubTypes({
+        @JsonSubTypes.Type(ConfigCommand.Publish.class), @JsonSubTypes.Type(ConfigCommand.Remove.class),
+        @JsonSubTypes.Type(ConfigCommand.RemoveGray.class), @JsonSubTypes.Type(ConfigCommand.CreateNamespace.class),
+        @JsonSubTypes.Type(ConfigCommand.UpdateNamespace.class),
+        @JsonSubTypes.Type(ConfigCommand.DeleteNamespace.class)})
+public sealed interface ConfigCommand {
+
+    /** The Raft group of an embedded-storage cluster, named as on the official server. */
+    String RAFT_GROUP = "nacos_config";
+
+    static byte[] toBytes(ConfigCommand command) {
+        return Codec.MAPPER.writerFor(ConfigCommand.class).writeValueAsBytes(command);
+    }
+
+    static ConfigCommand fromBytes(byte[] bytes) {
+        return Codec.MAPPER.readValue(bytes, ConfigCommand.class);
+    }
+
+    /** Applies the write on this node; what it returns goes back to the writer. */
+    Object applyTo(ConfigWriter writer);
+
+    record Publish(ConfigKey key, ConfigWrite write, PublishOptions options, long time) implements ConfigCommand {
+        @Override
+        public Object applyTo(ConfigWriter writer) {
+            writer.publish(key, write, options, time);
+            return null;
+        }
+    }
+
+    /** Removes the formal config; removing what is absent succeeds. */
+    record Remove(ConfigKey key, String srcIp, String srcUser, long time) implements ConfigCommand {
+        @Override
+        public Object applyTo(ConfigWriter writer) {
+            writer.remove(key, srcIp, srcUser, time);
+            return null;
+        }
+    }
+
+    /** Removes one variant (the beta, or a tag's) of a config. */
+    record RemoveGray(ConfigKey key, String grayName, String srcIp, String srcUser, long time)
+            implements ConfigCommand {
+        @Override
+        public Object applyTo(ConfigWriter writer) {
+            writer.removeGray(key, grayName, srcIp, srcUser, time);
+            return null;
+        }
+    }
+
+    record CreateNamespace(String id, String name, String desc, long time) implements ConfigCommand {
+        @Override
+        public Object applyTo(ConfigWriter writer) {
+            writer.createNamespace(id, name, desc, time);
+            return null;
+        }
+    }
+
+    /** @return whether the namespace existed */
+    record UpdateNamespace(String id, String name, String desc, long time) implements ConfigCommand {
+        @Override
+        public Object applyTo(ConfigWriter writer) {
+            return writer.updateNamespace(id, name, desc, time);
+        }
+    }
+
+    /** @return whether the namespace existed */
+    record DeleteNamespace(String id) implements ConfigCommand {
+        @Override
+        public Object applyTo(ConfigWriter writer) {
+            return writer.deleteNamespace(id);
+        }
+    }
+
+    /** Holds the mapper out of the interface's public constants. */
+    final class Codec {
+        private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+        private Codec() {
+        }
+    }
+}

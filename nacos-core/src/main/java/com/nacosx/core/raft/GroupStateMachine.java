@@ -1,0 +1,150 @@
+package com.nacosx.core.raft;
+
+import com.alipay.sofa.jraft.Closure;
+import com.alipay.sofa.jraft.Iterator;
+import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.conf.Configuration;
+import com.alipay.sofa.jraft.core.StateMachineAdapter;
+import com.alipay.sofa.jraft.entity.LeaderChangeContext;
+import com.alipay.sofa.jraft.error.RaftError;
+import com.alipay.sofa.jraft.error.RaftException;
+import com.alipay.sofa.jraft.storage.snapshot.SnapshotReader;
+import com.alipay.sofa.jraft.storage.snapshot.SnapshotWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Feeds a group's committed entries to its {@link RaftStateMachine}, one at a time in log order,
+ * and hands each result to the writer on this node that waits for it. Also takes and installs the
+ * group's snapshots and remembers the term and role for the status page.
+ */
+final class GroupStateMachine extends StateMachineAdapter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GroupStateMachine.class);
+
+    private final RaftStateMachine machine;
+    private final Map<UUID, CompletableFuture<Object>> waiting = new ConcurrentHashMap<>();
+    private volatile long appliedIndex;
+    private volatile long term;
+    private volatile Configuration committedPeers;
+
+    GroupStateMachine(RaftStateMachine machine) {
+        this.machine = machine;
+    }
+
+    /** A future for the result of the entry with this id, completed when this node applies it. */
+    CompletableFuture<Object> expect(UUID id) {
+        CompletableFuture<Object> result = new CompletableFuture<>();
+        waiting.put(id, result);
+        result.whenComplete((value, error) -> waiting.remove(id));
+        return result;
+    }
+
+    @Override
+    public void onApply(Iterator entries) {
+        while (entries.hasNext()) {
+            RaftEntry entry = RaftEntry.decode(entries.getData());
+            Object result;
+            try {
+                result = machine.apply(entry.command());
+            } catch (RuntimeException e) {
+                result = e;
+            }
+            appliedIndex = entries.getIndex();
+            CompletableFuture<Object> writer = waiting.get(entry.id());
+            if (writer != null) {
+                if (result instanceof RuntimeException refused) {
+                    writer.completeExceptionally(refused);
+                } else {
+                    writer.complete(result);
+                }
+            }
+            if (entries.done() != null) {
+                entries.done().run(Status.OK());
+            }
+            entries.next();
+        }
+    }
+
+    @Override
+    public void onSnapshotSave(SnapshotWriter writer, Closure done) {
+        Path directory = Path.of(writer.getPath());
+        try {
+            machine.saveSnapshot(directory);
+            for (String file : filesIn(directory)) {
+                writer.addFile(file);
+            }
+            LOG.info("[{}] snapshot taken at index {}", machine.group(), appliedIndex);
+            done.run(Status.OK());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("[{}] snapshot failed", machine.group(), e);
+            done.run(new Status(RaftError.EIO, "snapshot of %s failed: %s", machine.group(), e.getMessage()));
+        }
+    }
+
+    private static List<String> filesIn(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            // JRaft's own meta file is written after this and names itself.
+            return files.filter(Files::isRegularFile).map(file -> file.getFileName().toString())
+                    .filter(name -> !name.startsWith("__raft")).toList();
+        }
+    }
+
+    @Override
+    public boolean onSnapshotLoad(SnapshotReader reader) {
+        try {
+            machine.loadSnapshot(Path.of(reader.getPath()));
+            appliedIndex = reader.load().getLastIncludedIndex();
+            LOG.info("[{}] snapshot loaded up to index {}", machine.group(), appliedIndex);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            LOG.error("[{}] snapshot could not be loaded from {}", machine.group(), reader.getPath(), e);
+            return false;
+        }
+    }
+
+    @Override
+    public void onLeaderStart(long term) {
+        this.term = term;
+        LOG.info("[{}] this node leads, term {}", machine.group(), term);
+    }
+
+    @Override
+    public void onLeaderStop(Status status) {
+        LOG.info("[{}] this node stopped leading: {}", machine.group(), status);
+    }
+
+    @Override
+    public void onStartFollowing(LeaderChangeContext context) {
+        this.term = context.getTerm();
+        LOG.info("[{}] following {} in term {}", machine.group(), context.getLeaderId(), context.getTerm());
+    }
+
+    @Override
+    public void onConfigurationCommitted(Configuration peers) {
+        this.committedPeers = peers;
+        LOG.info("[{}] peers now {}", machine.group(), peers);
+    }
+
+    @Override
+    public void onError(RaftException e) {
+        LOG.error("[{}] the group stopped on an error; restart this node to rejoin it", machine.group(), e);
+    }
+
+    Configuration committedPeers() {
+        return committedPeers;
+    }
+
+    long term() {
+        return term;
+    }
+}

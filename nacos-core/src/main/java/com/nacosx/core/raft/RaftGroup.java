@@ -1,0 +1,142 @@
+package com.nacosx.core.raft;
+
+import com.alipay.sofa.jraft.Node;
+import com.alipay.sofa.jraft.RaftGroupService;
+import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.closure.ReadIndexClosure;
+import com.alipay.sofa.jraft.conf.Configuration;
+import com.alipay.sofa.jraft.entity.PeerId;
+import com.alipay.sofa.jraft.entity.Task;
+import com.alipay.sofa.jraft.option.NodeOptions;
+import com.alipay.sofa.jraft.rpc.RpcServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/** One Raft group on this node: its JRaft node, its state machine, and what the status page shows. */
+final class RaftGroup {
+
+    private final String name;
+    private final GroupStateMachine stateMachine;
+    private final RaftGroupService service;
+    private final Node node;
+
+    private RaftGroup(String name, GroupStateMachine stateMachine, RaftGroupService service, Node node) {
+        this.name = name;
+        this.stateMachine = stateMachine;
+        this.service = service;
+        this.node = node;
+    }
+
+    /**
+     * Starts the group's node on the shared Raft server; it replays its snapshot and log into the
+     * state machine, then follows or leads.
+     */
+    static RaftGroup start(RaftStateMachine machine, PeerId self, Configuration peers, RaftSettings settings,
+            RpcServer server) {
+        Path dir = settings.groupDir(machine.group());
+        NodeOptions options = new NodeOptions();
+        options.setInitialConf(peers);
+        options.setElectionTimeoutMs(settings.electionTimeoutMs());
+        options.setSnapshotIntervalSecs(settings.snapshotIntervalSecs());
+        options.setLogUri(directory(dir.resolve("log")));
+        options.setRaftMetaUri(directory(dir.resolve("meta")));
+        options.setSnapshotUri(directory(dir.resolve("snapshot")));
+        GroupStateMachine stateMachine = new GroupStateMachine(machine);
+        options.setFsm(stateMachine);
+        machine.reset();
+        RaftGroupService service = new RaftGroupService(machine.group(), self, options, server, true);
+        Node node = service.start(false);
+        return new RaftGroup(machine.group(), stateMachine, service, node);
+    }
+
+    private static String directory(Path path) {
+        try {
+            return Files.createDirectories(path).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the Raft directory " + path
+                    + "; check the permissions of the data directory", e);
+        }
+    }
+
+    String name() {
+        return name;
+    }
+
+    boolean isLeader() {
+        return node.isLeader();
+    }
+
+    /** The leader this node knows of, or null during an election. */
+    PeerId leader() {
+        PeerId leader = node.getLeaderId();
+        return leader == null || leader.isEmpty() ? null : leader;
+    }
+
+    CompletableFuture<Object> expect(UUID id) {
+        return stateMachine.expect(id);
+    }
+
+    /** Appends an entry as the leader; completes once it is committed and applied here. */
+    CompletableFuture<Void> commit(byte[] entry) {
+        CompletableFuture<Void> committed = new CompletableFuture<>();
+        Task task = new Task();
+        task.setData(ByteBuffer.wrap(entry));
+        task.setDone(status -> {
+            if (status.isOk()) {
+                committed.complete(null);
+            } else {
+                committed.completeExceptionally(new IllegalStateException(status.getErrorMsg()));
+            }
+        });
+        node.apply(task);
+        return committed;
+    }
+
+    /** Tells {@code caughtUp} whether this node has applied everything the leader had committed when asked. */
+    void checkCaughtUp(Consumer<Boolean> caughtUp) {
+        node.readIndex(new byte[0], new ReadIndexClosure() {
+            @Override
+            public void run(Status status, long index, byte[] context) {
+                caughtUp.accept(status.isOk());
+            }
+        });
+    }
+
+    /** Makes the leader use {@code peers}; only the leader can. */
+    void changePeers(Configuration peers, Consumer<Status> done) {
+        node.changePeers(peers, done::accept);
+    }
+
+    void snapshot(Consumer<Status> done) {
+        node.snapshot(done::accept);
+    }
+
+    Status transferLeadershipTo(PeerId peer) {
+        return node.transferLeadershipTo(peer);
+    }
+
+    /** The peers of the configuration committed last, or the initial one before any. */
+    Configuration peers() {
+        Configuration committed = stateMachine.committedPeers();
+        return committed == null ? node.getOptions().getInitialConf() : committed;
+    }
+
+    RaftGroupStatus describe() {
+        PeerId leader = leader();
+        String role = node.getNodeState().name().replace("STATE_", "");
+        return new RaftGroupStatus(name, node.getNodeId().getPeerId().toString(),
+                leader == null ? null : leader.toString(), stateMachine.term(), role,
+                peers().listPeers().stream().map(PeerId::toString).toList(), node.getLastAppliedLogIndex(),
+                node.getLastCommittedIndex(), node.getLastLogIndex());
+    }
+
+    void shutdown() {
+        service.shutdown();
+    }
+}

@@ -1,0 +1,287 @@
+package com.nacosx.core.raft;
+
+import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.conf.Configuration;
+import com.alipay.sofa.jraft.entity.PeerId;
+import com.alipay.sofa.jraft.rpc.RaftRpcServerFactory;
+import com.alipay.sofa.jraft.rpc.RpcServer;
+import com.alipay.sofa.jraft.util.RpcFactoryHelper;
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.remote.cluster.RaftWriteRequest;
+import com.nacosx.core.cluster.ClusterSettings;
+import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.MemberChangeListener;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.core.util.DaemonThreads;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The CP side of a cluster: one Raft group per {@link RaftStateMachine} bean, all on one JRaft
+ * server at port P-1000, with every member of the cluster as a peer. A write is appended by the
+ * group's leader (a follower passes it on over the cluster port), and returns once this node
+ * has applied it, so a read here right after a write sees it. Each group holds this node's
+ * readiness closed until it has caught up with its leader. Standalone nodes run no groups.
+ */
+@Component
+public class RaftGroups implements SmartLifecycle, MemberChangeListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftGroups.class);
+    private static final long RETRY_MILLIS = 100;
+    private static final long CATCH_UP_CHECK_MILLIS = 500;
+
+    private final RaftSettings settings;
+    private final ClusterSettings cluster;
+    private final ServerMemberManager members;
+    private final PeerClients peers;
+    private final ServerReadiness readiness;
+    private final List<RaftStateMachine> machines;
+    private final Map<String, RaftGroup> groups = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("raft-write-retry"));
+    private RpcServer server;
+    private volatile boolean running;
+
+    public RaftGroups(RaftSettings settings, ClusterSettings cluster, ServerMemberManager members, PeerClients peers,
+            ServerReadiness readiness, List<RaftStateMachine> machines) {
+        this.settings = settings;
+        this.cluster = cluster;
+        this.members = members;
+        this.peers = peers;
+        this.readiness = readiness;
+        this.machines = cluster.standalone() ? List.of() : List.copyOf(machines);
+        this.machines.forEach(machine -> readiness.close(gate(machine.group())));
+        members.addListener(this);
+    }
+
+    /** Whether writes of {@code group} go through Raft here (a cluster node with that group). */
+    public boolean replicates(String group) {
+        return machines.stream().anyMatch(machine -> machine.group().equals(group));
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        if (machines.isEmpty()) {
+            return;
+        }
+        int port = cluster.selfPort() - RaftSettings.PORT_OFFSET;
+        RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
+        server = transport.serverOn(settings.bindAddress(), port);
+        RaftRpcServerFactory.addRaftRequestProcessors(server);
+        if (!server.init(null)) {
+            throw new IllegalStateException("cannot open the Raft port " + port
+                    + " (HTTP port - 1000); free it or choose another server.port");
+        }
+        PeerId self = new PeerId(cluster.selfIp(), port);
+        Configuration initialPeers = peersOf(members.all());
+        for (RaftStateMachine machine : machines) {
+            RaftGroup group = RaftGroup.start(machine, self, initialPeers, settings, server);
+            groups.put(machine.group(), group);
+            LOG.info("[{}] started as {} with peers {}", machine.group(), self, initialPeers);
+            awaitCaughtUp(group);
+        }
+    }
+
+    private void awaitCaughtUp(RaftGroup group) {
+        group.checkCaughtUp(caughtUp -> {
+            if (caughtUp) {
+                readiness.open(gate(group.name()));
+                LOG.info("[{}] caught up with the leader {}", group.name(), group.leader());
+            } else if (running) {
+                timer.schedule(() -> awaitCaughtUp(group), CATCH_UP_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        });
+    }
+
+    private static String gate(String group) {
+        return "raft-" + group;
+    }
+
+    /**
+     * Replicates {@code command} through the group and returns what this node's state machine
+     * made of it.
+     *
+     * @throws NacosException 503 when no leader committed it within the write timeout
+     * @throws RuntimeException what the state machine threw for this command
+     */
+    public Object write(String groupName, byte[] command) {
+        RaftGroup group = group(groupName);
+        RaftEntry entry = RaftEntry.of(command);
+        CompletableFuture<Object> applied = group.expect(entry.id());
+        Duration timeout = settings.writeTimeout();
+        CompletableFuture<Void> committed = new CompletableFuture<>();
+        replicate(group, entry.encode(), System.nanoTime() + timeout.toNanos(), committed);
+        committed.whenComplete((done, error) -> {
+            if (error != null) {
+                applied.completeExceptionally(error);
+            }
+        });
+        try {
+            // Committed by a leader, the entry reaches this node's log within a heartbeat or two.
+            return applied.get(timeout.toMillis() * 2, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            applied.cancel(false);
+            throw unavailable(groupName, "this node did not apply the write in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw unavailable(groupName, "interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw unavailable(groupName, String.valueOf(e.getCause()));
+        }
+    }
+
+    private void replicate(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed) {
+        if (group.isLeader()) {
+            group.commit(entry).whenComplete((done, error) -> settle(group, entry, deadline, committed, error));
+            return;
+        }
+        PeerId leader = group.leader();
+        Member leaderMember = leader == null ? null : memberAt(leader);
+        if (leaderMember == null) {
+            retry(group, entry, deadline, committed, "no leader is elected");
+            return;
+        }
+        RaftWriteRequest request = new RaftWriteRequest();
+        request.group = group.name();
+        request.entry = entry;
+        Duration remaining = Duration.ofNanos(Math.max(deadline - System.nanoTime(), 0));
+        peers.request(leaderMember, request, remaining).whenComplete((response, error) -> {
+            Throwable failure = error != null ? error
+                    : response.isSuccess() ? null : new IllegalStateException(response.message);
+            settle(group, entry, deadline, committed, failure);
+        });
+    }
+
+    private void settle(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed,
+            Throwable failure) {
+        if (failure == null) {
+            committed.complete(null);
+        } else {
+            retry(group, entry, deadline, committed, failure.getMessage());
+        }
+    }
+
+    private void retry(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed, String why) {
+        if (!running || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) >= deadline) {
+            LOG.warn("[{}] write not committed: {}", group.name(), why);
+            committed.completeExceptionally(unavailable(group.name(), why));
+            return;
+        }
+        timer.schedule(() -> replicate(group, entry, deadline, committed), RETRY_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Appends an entry a follower passed on; fails at once when this node does not lead the group. */
+    public CompletableFuture<Void> commitAsLeader(String groupName, byte[] entry) {
+        RaftGroup group = group(groupName);
+        if (!group.isLeader()) {
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "this node does not lead " + groupName + " (leader: " + group.leader() + ")"));
+        }
+        return group.commit(entry);
+    }
+
+    private static NacosException unavailable(String group, String why) {
+        return new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR, "the Raft group "
+                + group + " did not take the write (" + why + "); a majority of the cluster must be up: check "
+                + "GET /nacos/v1/core/raft and the cluster members, then retry");
+    }
+
+    private RaftGroup group(String name) {
+        RaftGroup group = groups.get(name);
+        if (group == null) {
+            throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR,
+                    "the Raft group " + name + " is not running on this node; wait until the node is ready");
+        }
+        return group;
+    }
+
+    private Member memberAt(PeerId peer) {
+        for (Member member : members.all()) {
+            if (member.ip().equals(peer.getIp()) && raftPortOf(member) == peer.getPort()) {
+                return member;
+            }
+        }
+        return null;
+    }
+
+    private static int raftPortOf(Member member) {
+        Object reported = member.extendInfo().get("raftPort");
+        return reported == null ? member.port() - RaftSettings.PORT_OFFSET : Integer.parseInt(reported.toString());
+    }
+
+    private static Configuration peersOf(List<Member> members) {
+        Configuration peers = new Configuration();
+        for (Member member : members) {
+            peers.addPeer(new PeerId(member.ip(), raftPortOf(member)));
+        }
+        return peers;
+    }
+
+    /** Keeps each group's peers equal to the member list; only a group's leader may change them. */
+    @Override
+    public void membersChanged(List<Member> current) {
+        Configuration wanted = peersOf(current);
+        for (RaftGroup group : groups.values()) {
+            if (group.isLeader() && !wanted.equals(group.peers())) {
+                LOG.info("[{}] changing peers from {} to {}", group.name(), group.peers(), wanted);
+                group.changePeers(wanted, status -> LOG.info("[{}] peer change to {}: {}", group.name(), wanted,
+                        status));
+            }
+        }
+    }
+
+    public List<RaftGroupStatus> status() {
+        return groups.values().stream().map(RaftGroup::describe).toList();
+    }
+
+    /** Takes a snapshot of the group now (the log up to it can then be dropped). */
+    public CompletableFuture<Status> snapshot(String groupName) {
+        CompletableFuture<Status> done = new CompletableFuture<>();
+        group(groupName).snapshot(done::complete);
+        return done;
+    }
+
+    /** Asks this node, the leader, to hand the group over to {@code peer} ({@code ip:raftPort}). */
+    public Status transferLeader(String groupName, String peer) {
+        PeerId target = PeerId.parsePeer(peer);
+        if (target == null) {
+            throw NacosException.badRequest("'" + peer + "' is not a Raft peer; give it as ip:raftPort");
+        }
+        return group(groupName).transferLeadershipTo(target);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+        groups.values().forEach(RaftGroup::shutdown);
+        groups.clear();
+        if (server != null) {
+            server.shutdown();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

@@ -1,0 +1,38 @@
+package com.nacosx.core.raft;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * What a module replicates through one Raft group: commands it submits with
+ * {@link RaftGroups#write}, applied on every node in the order of the group's log. Register an
+ * implementation as a bean; in cluster mode core starts a group for it, in standalone mode there
+ * are no groups and the module writes locally.
+ *
+ * <p>{@link #apply} must be deterministic: the same commands in the same order must leave every
+ * node in the same state, so anything that varies (clocks, ids) travels inside the command.
+ */
+public interface RaftStateMachine {
+
+    /** The group's name, also its directory under {@code data/protocol/raft}. */
+    String group();
+
+    /**
+     * Forgets the replicated state this node holds before the group replays it from its snapshot
+     * and log: what the node kept on disk may lie ahead of or behind the log.
+     */
+    void reset();
+
+    /**
+     * Applies one committed command. What it returns is handed to the writer; a
+     * {@link RuntimeException} (a refused compare-and-set, say) is thrown to the writer instead,
+     * and is the same on every node.
+     */
+    Object apply(byte[] command);
+
+    /** Writes the whole state into {@code directory}; every file written there joins the snapshot. */
+    void saveSnapshot(Path directory) throws IOException;
+
+    /** Replaces the whole state with what {@link #saveSnapshot} wrote into {@code directory}. */
+    void loadSnapshot(Path directory) throws IOException;
+}

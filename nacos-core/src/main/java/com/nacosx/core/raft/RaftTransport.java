@@ -1,0 +1,82 @@
+package com.nacosx.core.raft;
+
+import com.alipay.sofa.jraft.rpc.RpcServer;
+import com.alipay.sofa.jraft.rpc.impl.GrpcRaftRpcFactory;
+import com.alipay.sofa.jraft.rpc.impl.GrpcServer;
+import com.alipay.sofa.jraft.rpc.impl.MarshallerRegistry;
+import com.alipay.sofa.jraft.util.SPI;
+import com.google.protobuf.Message;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.util.MutableHandlerRegistry;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * JRaft's gRPC transport, with a server that binds where we say ({@code server.address}; the
+ * stock one binds every interface). JRaft finds it through {@code META-INF/services} and prefers
+ * it to the stock factory by its higher priority.
+ *
+ * <p>The Raft port decodes only the protobuf messages JRaft registered: a call for any other
+ * method is refused by gRPC before a byte of its body is read, so nothing on this port
+ * deserializes classes a peer names (the Hessian decoding of the Bolt transport is not on the
+ * classpath at all).
+ */
+@SPI(priority = 2)
+public class RaftTransport extends GrpcRaftRpcFactory {
+
+    /** Raft log entries carry whole configs (up to {@code nacos.config.max-content}, 10 MB). */
+    private static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+    private final Map<String, Message> messages = new ConcurrentHashMap<>();
+
+    @Override
+    public void registerProtobufSerializer(String className, Object... args) {
+        super.registerProtobufSerializer(className, args);
+        messages.put(className, (Message) args[0]);
+    }
+
+    /** A Raft server on {@code address:port}, or on every interface when address is null. */
+    public RpcServer serverOn(String address, int port) {
+        InetSocketAddress bind = address == null ? new InetSocketAddress(port) : new InetSocketAddress(address, port);
+        MutableHandlerRegistry handlers = new MutableHandlerRegistry();
+        Server server = NettyServerBuilder.forAddress(bind)
+                .fallbackHandlerRegistry(handlers)
+                .directExecutor()
+                .maxInboundMessageSize(MAX_MESSAGE_BYTES)
+                .build();
+        return new StartAwareServer(server, handlers, messages, getMarshallerRegistry());
+    }
+
+    /**
+     * JRaft 1.4 asks a shared server whether it is started; the gRPC transport, released against
+     * JRaft 1.3, predates the question.
+     */
+    private static final class StartAwareServer extends GrpcServer {
+
+        private volatile boolean started;
+
+        StartAwareServer(Server server, MutableHandlerRegistry handlers, Map<String, Message> messages,
+                MarshallerRegistry marshallers) {
+            super(server, handlers, messages, marshallers);
+        }
+
+        @Override
+        public boolean init(Void options) {
+            started = super.init(options);
+            return started;
+        }
+
+        @Override
+        public void shutdown() {
+            super.shutdown();
+            started = false;
+        }
+
+        @Override
+        public boolean isStarted() {
+            return started;
+        }
+    }
+}

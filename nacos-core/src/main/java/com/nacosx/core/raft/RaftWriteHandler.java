@@ -1,0 +1,65 @@
+package com.nacosx.core.raft;
+
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.cluster.RaftWriteRequest;
+import com.nacosx.api.remote.cluster.RaftWriteResponse;
+import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.springframework.stereotype.Component;
+
+/** Serves a write a follower passed on: this node, the group's leader, commits it. */
+@Component
+public class RaftWriteHandler implements RequestHandler<RaftWriteRequest> {
+
+    private final RaftGroups groups;
+    private final RaftSettings settings;
+
+    public RaftWriteHandler(RaftGroups groups, RaftSettings settings) {
+        this.groups = groups;
+        this.settings = settings;
+    }
+
+    @Override
+    public Class<RaftWriteRequest> requestType() {
+        return RaftWriteRequest.class;
+    }
+
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
+    @Override
+    public Response handle(RaftWriteRequest request, RequestMeta meta) {
+        if (request.group == null || request.entry == null) {
+            throw NacosException.badRequest("a Raft write needs a group and an entry");
+        }
+        try {
+            groups.commitAsLeader(request.group, request.entry)
+                    .get(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return new RaftWriteResponse();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw notCommitted(request, "interrupted");
+        } catch (ExecutionException e) {
+            throw notCommitted(request, e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            throw notCommitted(request, "not committed within " + settings.writeTimeout().toMillis() + " ms");
+        }
+    }
+
+    private static NacosException notCommitted(RaftWriteRequest request, String why) {
+        return new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR,
+                "write to " + request.group + " not committed: " + why);
+    }
+
+    @Override
+    public Response failure() {
+        return new RaftWriteResponse();
+    }
+}

@@ -1,0 +1,58 @@
+package com.nacosx.naming.store;
+
+import com.nacosx.core.raft.RaftStateMachine;
+import com.nacosx.naming.registry.ServiceRegistry;
+import java.nio.file.Path;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The durable part of the registry as a Raft group (cluster mode): every node applies the same
+ * {@link NamingCommand}s; the group's snapshot is the naming data file.
+ */
+@Component
+public class NamingStateMachine implements RaftStateMachine {
+
+    /** The official 2.x group of persistent instances. */
+    public static final String GROUP = "naming_persistent_service_v2";
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private final ServiceRegistry registry;
+    private final NamingStore store;
+
+    public NamingStateMachine(ServiceRegistry registry, NamingStore store) {
+        this.registry = registry;
+        this.store = store;
+    }
+
+    static byte[] encode(NamingCommand command) {
+        return MAPPER.writerFor(NamingCommand.class).writeValueAsBytes(command);
+    }
+
+    @Override
+    public String group() {
+        return GROUP;
+    }
+
+    @Override
+    public void reset() {
+        registry.clearDurable();
+    }
+
+    @Override
+    public Object apply(byte[] command) {
+        return MAPPER.readValue(command, NamingCommand.class).applyTo(registry);
+    }
+
+    @Override
+    public void saveSnapshot(Path directory) {
+        store.save(directory.resolve(NamingStore.FILE_NAME));
+    }
+
+    @Override
+    public void loadSnapshot(Path directory) {
+        registry.clearDurable();
+        store.load(directory.resolve(NamingStore.FILE_NAME));
+    }
+}

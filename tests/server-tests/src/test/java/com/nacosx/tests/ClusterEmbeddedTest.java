@@ -1,0 +1,177 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.ServerProcess;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Three real nodes on loopback, each with its own embedded Derby, replicating configs, namespaces,
+ * persistent instances and service metadata through JRaft: one leader per group, writes through
+ * any node, a node that was down catching up from a snapshot and the log, and no acknowledged
+ * write lost while a node is killed.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterEmbeddedTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final List<String> GROUPS = List.of("naming_persistent_service_v2", "nacos_config");
+    static final List<ServerProcess> nodes = new ArrayList<>();
+
+    @BeforeAll
+    static void start() throws Exception {
+        nodes.addAll(LocalCluster.start(3, "nacos.core.protocol.raft.data.election_timeout_ms=1500"));
+        LocalCluster.awaitAllUp(nodes);
+    }
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+    }
+
+    static JsonNode raftGroups(ServerProcess node) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/raft").send().body()).get("data");
+    }
+
+    static JsonNode group(ServerProcess node, String name) {
+        for (JsonNode group : raftGroups(node)) {
+            if (name.equals(group.get("group").asString())) {
+                return group;
+            }
+        }
+        throw new AssertionError("node " + node.port() + " runs no group " + name);
+    }
+
+    static JsonNode instances(ServerProcess node, String service) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
+                .send().body()).get("hosts");
+    }
+
+    static int registerPersistent(ServerProcess node, String service, String ip, int port) {
+        return HttpCall.post(node.baseUrl() + "/v1/ns/instance").param("serviceName", service).param("ip", ip)
+                .param("port", String.valueOf(port)).param("ephemeral", "false").send().statusCode();
+    }
+
+    @Test
+    @Order(1)
+    void eachGroupHasOneLeaderAllNodesAgreeOn() {
+        for (String name : GROUPS) {
+            Set<String> leaders = new HashSet<>();
+            for (ServerProcess node : nodes) {
+                JsonNode group = group(node, name);
+                leaders.add(group.get("leader").asString());
+                assertTrue(group.get("term").asLong() > 0, name + " has a term");
+                assertEquals(3, group.get("peers").size(), name + " has every member as a peer");
+                assertEquals(node.port() - 1000, Integer.parseInt(group.get("self").asString().split(":")[1]),
+                        "the Raft port is P-1000");
+            }
+            assertEquals(1, leaders.size(), "all nodes agree on the leader of " + name + ": " + leaders);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void aConfigPublishedOnAnyNodeIsServedByEveryNode() throws Exception {
+        for (ServerProcess writer : nodes) {
+            String dataId = "through-" + writer.port();
+            assertEquals(200, ClusterWorkload.publish(writer, dataId, "from " + writer.port()));
+            assertEquals("from " + writer.port(), ClusterWorkload.read(writer, dataId),
+                    "the writing node serves its write as soon as it answers");
+            for (ServerProcess reader : nodes) {
+                Await.until(2000, () -> ("from " + writer.port()).equals(ClusterWorkload.read(reader, dataId)),
+                        "node " + reader.port() + " serves " + dataId);
+            }
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aRefusedCompareAndSetIsRefusedThroughAFollower() {
+        ClusterWorkload.publish(nodes.get(0), "cas.txt", "one");
+        for (ServerProcess node : nodes) {
+            int status = HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", "cas.txt")
+                    .param("group", "DEFAULT_GROUP").param("content", "two").header("casMd5", "not-the-md5")
+                    .send().statusCode();
+            assertEquals(500, status, "a compare-and-set with a wrong md5 fails through node " + node.port());
+        }
+        for (ServerProcess node : nodes) {
+            assertEquals("one", ClusterWorkload.read(node, "cas.txt"));
+        }
+    }
+
+    @Test
+    @Order(4)
+    void namespacesAndPersistentInstancesReachEveryNode() throws Exception {
+        assertEquals(200, HttpCall.post(nodes.get(1).baseUrl() + "/v1/console/namespaces")
+                .param("customNamespaceId", "team-a").param("namespaceName", "Team A").send().statusCode());
+        assertEquals(200, registerPersistent(nodes.get(2), "orders", "10.0.0.1", 8080));
+        assertEquals(200, registerPersistent(nodes.get(0), "orders", "10.0.0.2", 8080));
+        for (ServerProcess node : nodes) {
+            Await.until(2000, () -> instances(node, "orders").size() == 2,
+                    "node " + node.port() + " lists both persistent instances");
+            Await.until(2000, () -> HttpCall.get(node.baseUrl() + "/v1/console/namespaces").send().body()
+                    .contains("team-a"), "node " + node.port() + " lists the namespace");
+        }
+        int refused = HttpCall.post(nodes.get(1).baseUrl() + "/v1/ns/instance").param("serviceName", "orders")
+                .param("ip", "10.0.0.3").param("port", "8080").send().statusCode();
+        assertEquals(400, refused, "an ephemeral instance in a persistent service is refused through Raft too");
+    }
+
+    @Test
+    @Order(5)
+    void aNodeThatWasDownCatchesUpFromTheSnapshotAndTheLog() throws Exception {
+        for (ServerProcess node : nodes) {
+            for (String name : GROUPS) {
+                String answer = HttpCall.post(node.baseUrl() + "/v1/core/ops/raft").param("groupId", name)
+                        .param("command", "doSnapshot").send().body();
+                assertTrue(answer.contains("\"code\":200"), "snapshot of " + name + ": " + answer);
+            }
+        }
+        ServerProcess victim = nodes.get(2);
+        victim.kill();
+        assertEquals(200, ClusterWorkload.publish(nodes.get(0), "while-down.txt", "written while a node was down"));
+        assertEquals(200, registerPersistent(nodes.get(1), "orders", "10.0.0.4", 8080));
+        victim.restart();
+        assertEquals("written while a node was down", ClusterWorkload.read(victim, "while-down.txt"),
+                "a restarted node is ready only once it caught up");
+        assertEquals("from " + nodes.get(0).port(), ClusterWorkload.read(victim, "through-" + nodes.get(0).port()));
+        assertEquals(3, instances(victim, "orders").size());
+        assertTrue(HttpCall.get(victim.baseUrl() + "/v1/console/namespaces").send().body().contains("team-a"));
+    }
+
+    @Test
+    @Order(6)
+    void noAcknowledgedWriteIsLost() throws Exception {
+        ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
+    }
+
+    @Test
+    @Order(7)
+    void withoutAMajorityAWriteIsRefusedAndNothingChanges() {
+        nodes.get(1).kill();
+        nodes.get(2).kill();
+        HttpResponse<String> answer = HttpCall.post(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "lonely")
+                .param("group", "DEFAULT_GROUP").param("content", "x").timeout(Duration.ofSeconds(30)).send();
+        assertEquals(503, answer.statusCode(), answer.body());
+        assertTrue(answer.body().contains("majority"), answer.body());
+        assertEquals(404, HttpCall.get(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "lonely")
+                .param("group", "DEFAULT_GROUP").send().statusCode());
+    }
+}

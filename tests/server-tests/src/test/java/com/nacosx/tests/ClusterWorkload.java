@@ -1,0 +1,70 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.ServerProcess;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** What the cluster tests of both storage modes do alike: read a config, write through random nodes under a restart. */
+final class ClusterWorkload {
+
+    private ClusterWorkload() {
+    }
+
+    static String read(ServerProcess node, String dataId) {
+        return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
+                .send().body();
+    }
+
+    static int publish(ServerProcess node, String dataId, String content) {
+        return HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
+                .param("content", content).send().statusCode();
+    }
+
+    /**
+     * Publishes configs through random nodes while {@code victim} is killed and restarted, then
+     * checks that every node serves every publish that was acknowledged, with its content.
+     */
+    static void noAcknowledgedWriteIsLost(List<ServerProcess> nodes, ServerProcess victim) throws Exception {
+        Map<String, String> acknowledged = new ConcurrentHashMap<>();
+        Random random = new Random(7);
+        CompletableFuture<Void> killAndRestart = CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(500);
+                victim.kill();
+                Thread.sleep(2000);
+                victim.restart();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        int attempt = 0;
+        while (!killAndRestart.isDone() || attempt < 60) {
+            ServerProcess node = nodes.get(random.nextInt(nodes.size()));
+            String dataId = "durable-" + attempt;
+            String content = "content " + attempt;
+            try {
+                if (publish(node, dataId, content) == 200) {
+                    acknowledged.put(dataId, content);
+                }
+            } catch (RuntimeException nodeDown) {
+                // not acknowledged: the client would retry elsewhere
+            }
+            attempt++;
+            Thread.sleep(20);
+        }
+        killAndRestart.join();
+        assertTrue(acknowledged.size() >= 40, "most publishes were acknowledged: " + acknowledged.size());
+        for (ServerProcess node : nodes) {
+            Await.until(8000, () -> acknowledged.entrySet().stream()
+                    .allMatch(e -> e.getValue().equals(read(node, e.getKey()))),
+                    "node " + node.port() + " serves all " + acknowledged.size() + " acknowledged configs");
+        }
+    }
+}
