@@ -1,19 +1,26 @@
 #!/bin/bash
-# A 3-node cluster of ours on this machine, sharing a MariaDB (installed and started by
-# tests/scripts/mariadb.sh), nodes on 127.0.0.1 ports P, P+100, P+200:
-#   bench/cluster.sh
+# A 3-node cluster of ours on this machine, nodes on 127.0.0.1 ports P, P+100, P+200, either
+# sharing a MariaDB (installed and started by tests/scripts/mariadb.sh) or each on its own embedded
+# Derby replicated by JRaft:
+#   bench/cluster.sh [mysql|embedded]      (default mysql)
 # 1. register TPS through all nodes: one wrk per node (-t1 -c32, 20 s after 60 s warm-up: three
 #    JVMs compile on 2 cores) of 1.x HTTP registers of random instances among 100,000, each with an
 #    ip:port of its own (lua layout "distinct"); each is applied on its responsible node (2 of 3
 #    are passed on over the cluster port) and replicated to the others by Distro.
 # 2. config publish TPS through all nodes: one wrk per node (-t1 -c8, 20 s after 60 s warm-up),
-#    1 KB contents to random keys among 1000; each node tells the others.
+#    1 KB contents to random keys among 1000; on MySQL each node tells the others, on embedded
+#    storage every publish is committed through the nacos_config Raft group.
 # 3. time for a change to be visible on every node: 20 config publishes and 20 instance registers
 #    through node 1, each followed by polling nodes 2 and 3 until they serve it.
-# Results go to bench/out/cluster.txt.
+# Results go to bench/out/cluster-<storage>.txt.
 source "$(dirname "$0")/lib.sh"
 ulimit -n "$(ulimit -Hn)"
 MARIADB="$ROOT_DIR/tests/scripts/mariadb.sh"
+STORAGE=${1:-mysql}
+case "$STORAGE" in
+    mysql|embedded) ;;
+    *) echo "usage: bench/cluster.sh [mysql|embedded]" >&2; exit 1 ;;
+esac
 PORTS=("$PORT" $((PORT + 100)) $((PORT + 200)))
 MEMBERS=$(printf "127.0.0.1:%s," "${PORTS[@]}")
 PIDS=()
@@ -28,27 +35,32 @@ stop_nodes() {
 }
 trap stop_nodes EXIT
 
-bash "$MARIADB" reset
-mariadb --protocol=tcp -h127.0.0.1 -P13306 -unacos -pnacos nacos < "$ROOT_DIR/conf/mysql-schema.sql"
+if [ "$STORAGE" = mysql ]; then
+    bash "$MARIADB" reset
+    mariadb --protocol=tcp -h127.0.0.1 -P13306 -unacos -pnacos nacos < "$ROOT_DIR/conf/mysql-schema.sql"
+fi
 for port in "${PORTS[@]}"; do
     home=$(mktemp -d /tmp/nacosx-cluster-XXXX)
     HOMES+=("$home")
     tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$home"
-    cat >> "$home/nacos/conf/application.properties" <<CONF
+    if [ "$STORAGE" = mysql ]; then
+        cat >> "$home/nacos/conf/application.properties" <<CONF
 spring.sql.init.platform=mysql
 db.num=1
 db.url.0=jdbc:mysql://127.0.0.1:13306/nacos?characterEncoding=utf8&useSSL=false&serverTimezone=UTC
 db.user=nacos
 db.password=nacos
 CONF
+    fi
     # Three nodes share 2 cores and 24 GB: the standalone heap sizes instead of the cluster profile's 2 GB.
     JVM_XMS=512m JVM_XMX=512m JVM_XMN=256m \
         JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
-        "$home/nacos/bin/startup.sh" -m cluster -c "${MEMBERS%,}" >/dev/null 2>&1
+        "$home/nacos/bin/startup.sh" -m cluster $([ "$STORAGE" = embedded ] && echo "-p embedded") \
+        -c "${MEMBERS%,}" >/dev/null 2>&1
     PIDS+=("$(cat "$home/nacos/logs/nacos.pid")")
 done
 for port in "${PORTS[@]}"; do
-    for _ in $(seq 1 300); do
+    for _ in $(seq 1 900); do
         curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/nacos/v1/console/health/readiness" | grep -q 200 && break
         sleep 0.2
     done
@@ -64,10 +76,10 @@ wait_visible() {
     done
 }
 
-OUT="$OUT_DIR/cluster.txt"
+OUT="$OUT_DIR/cluster-$STORAGE.txt"
 mkdir -p "$OUT_DIR"
 {
-    echo "# 3-node cluster on MariaDB, ports ${PORTS[*]}, $(date -u +%FT%TZ)"
+    echo "# 3-node cluster, storage $STORAGE, ports ${PORTS[*]}, $(date -u +%FT%TZ)"
     for port in "${PORTS[@]}"; do
         echo "members seen by $port: $(curl -s "http://127.0.0.1:$port/nacos/v1/core/cluster/nodes" | grep -o '"state":"[A-Z]*"' | tr '\n' ' ')"
     done

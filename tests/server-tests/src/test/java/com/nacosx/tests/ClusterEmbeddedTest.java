@@ -1,18 +1,31 @@
 package com.nacosx.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.ClientCalls;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -134,8 +147,56 @@ class ClusterEmbeddedTest {
         assertEquals(400, refused, "an ephemeral instance in a persistent service is refused through Raft too");
     }
 
+    /**
+     * The Raft port decodes only JRaft's own protobuf messages: a call naming any other type is
+     * refused unread, and garbage sent as a JRaft message is refused without harm to the group.
+     */
     @Test
     @Order(5)
+    void theRaftPortRefusesWhatJRaftDoesNotDefine() {
+        ServerProcess node = nodes.get(0);
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", node.port() - 1000).usePlaintext().build();
+        try {
+            StatusRuntimeException foreign = assertThrows(StatusRuntimeException.class,
+                    () -> rawCall(channel, "java.util.HashMap/_call", new byte[] {(byte) 0xac, (byte) 0xed, 0, 5}));
+            assertEquals(Status.Code.UNIMPLEMENTED, foreign.getStatus().getCode());
+            StatusRuntimeException garbage = assertThrows(StatusRuntimeException.class, () -> rawCall(channel,
+                    "com.alipay.sofa.jraft.rpc.RpcRequests$AppendEntriesRequest/_call", new byte[] {1, 2, 3, 4, 5}));
+            assertTrue(garbage.getStatus().getCode() != Status.Code.OK);
+        } finally {
+            channel.shutdownNow();
+        }
+        for (String name : GROUPS) {
+            assertTrue(group(node, name).get("leader").isString(), name + " still has a leader");
+        }
+        assertEquals(200, ClusterWorkload.publish(node, "after-garbage.txt", "still fine"));
+    }
+
+    static byte[] rawCall(ManagedChannel channel, String method, byte[] body) {
+        MethodDescriptor.Marshaller<byte[]> bytes = new MethodDescriptor.Marshaller<>() {
+            @Override
+            public InputStream stream(byte[] value) {
+                return new ByteArrayInputStream(value);
+            }
+
+            @Override
+            public byte[] parse(InputStream stream) {
+                try {
+                    return stream.readAllBytes();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+        MethodDescriptor<byte[], byte[]> descriptor = MethodDescriptor.<byte[], byte[]>newBuilder()
+                .setType(MethodDescriptor.MethodType.UNARY).setFullMethodName(method)
+                .setRequestMarshaller(bytes).setResponseMarshaller(bytes).build();
+        return ClientCalls.blockingUnaryCall(channel, descriptor, CallOptions.DEFAULT.withDeadlineAfter(5,
+                TimeUnit.SECONDS), body);
+    }
+
+    @Test
+    @Order(6)
     void aNodeThatWasDownCatchesUpFromTheSnapshotAndTheLog() throws Exception {
         for (ServerProcess node : nodes) {
             for (String name : GROUPS) {
@@ -157,13 +218,13 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void noAcknowledgedWriteIsLost() throws Exception {
         ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void withoutAMajorityAWriteIsRefusedAndNothingChanges() {
         nodes.get(1).kill();
         nodes.get(2).kill();

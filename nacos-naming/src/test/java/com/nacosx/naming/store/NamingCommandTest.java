@@ -1,0 +1,88 @@
+package com.nacosx.naming.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import com.nacosx.naming.registry.ServiceRegistry;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Naming commands survive the trip through the Raft log and act the same on every registry. */
+class NamingCommandTest {
+
+    static final ServiceKey KEY = new ServiceKey("public", "DEFAULT_GROUP", "orders");
+    static final InstanceRecord INSTANCE =
+            new InstanceRecord("10.0.0.1", 8080, "east", 2.5, true, true, false, Map.of("zone", "a"));
+
+    static NamingCommand roundTrip(NamingCommand command) {
+        byte[] bytes = NamingStateMachine.encode(command);
+        return JsonMapper.builder().build().readValue(bytes, NamingCommand.class);
+    }
+
+    @Test
+    void everyCommandIsTheSameAfterEncoding() {
+        List<NamingCommand> commands = List.of(
+                new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE),
+                new NamingCommand.Deregister("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east"),
+                new NamingCommand.Replace("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east", INSTANCE),
+                new NamingCommand.CreateService(KEY, false, new ServiceMeta(0.5F, Map.of("k", "v"), "none", "")),
+                new NamingCommand.UpdateService(KEY, ServiceMeta.DEFAULT),
+                new NamingCommand.UpdateCluster(KEY, "east", ClusterMeta.DEFAULT),
+                new NamingCommand.RemoveService(KEY),
+                new NamingCommand.RemoveEmptyService(KEY, 42L));
+        for (NamingCommand command : commands) {
+            assertEquals(command, roundTrip(command));
+        }
+    }
+
+    @Test
+    void twoRegistriesFedTheSameCommandsAgree() {
+        ServiceRegistry first = new ServiceRegistry();
+        ServiceRegistry second = new ServiceRegistry();
+        List<NamingCommand> log = List.of(
+                new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE),
+                new NamingCommand.Replace("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east",
+                        new InstanceRecord("10.0.0.1", 8080, "east", 1, false, true, false, Map.of())),
+                new NamingCommand.UpdateCluster(KEY, "east", ClusterMeta.DEFAULT));
+        for (NamingCommand command : log) {
+            command.applyTo(first);
+            roundTrip(command).applyTo(second);
+        }
+        assertEquals(first.get(KEY).instances(), second.get(KEY).instances());
+        assertEquals(1.0, second.get(KEY).instances().get(0).weight());
+        assertTrue((Boolean) new NamingCommand.Deregister("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east")
+                .applyTo(second));
+    }
+
+    @Test
+    void aRefusalIsTheSameOnEveryNode() {
+        ServiceRegistry registry = new ServiceRegistry();
+        registry.publish("conn-1", KEY, true,
+                List.of(new InstanceRecord("10.0.0.2", 80, "east", 1, true, true, true, Map.of())));
+        NamingCommand persistentIntoEphemeral = new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE);
+        assertThrows(NacosException.class, () -> persistentIntoEphemeral.applyTo(registry));
+        assertEquals(1, registry.get(KEY).instanceCount());
+    }
+
+    @Test
+    void clearingTheDurablePartKeepsEphemeralInstances() {
+        ServiceRegistry registry = new ServiceRegistry();
+        new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE).applyTo(registry);
+        ServiceKey ephemeralKey = new ServiceKey("public", "DEFAULT_GROUP", "carts");
+        registry.publish("conn-1", ephemeralKey, true,
+                List.of(new InstanceRecord("10.0.0.9", 80, "DEFAULT", 1, true, true, true, Map.of())));
+        registry.updateMeta(ephemeralKey, new ServiceMeta(0.3F, Map.of(), "none", ""));
+        registry.clearDurable();
+        assertEquals(null, registry.get(KEY));
+        assertEquals(1, registry.get(ephemeralKey).instanceCount());
+        assertEquals(ServiceMeta.DEFAULT, registry.get(ephemeralKey).meta());
+    }
+}
