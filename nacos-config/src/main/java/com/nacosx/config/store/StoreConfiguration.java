@@ -21,6 +21,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.FileSystemUtils;
 
 /** Builds the connection pool for the configured database and makes sure the Nacos tables exist. */
 @Configuration(proxyBeanMethods = false)
@@ -44,11 +45,18 @@ public class StoreConfiguration {
         pool.setConnectionTimeout(settings.connectionTimeoutMs());
         pool.setValidationTimeout(Math.min(settings.connectionTimeoutMs(), 2000));
         if (settings.dialect() == SqlDialect.DERBY) {
-            Path dir = server.dataDir().resolve("derby-data");
+            Path dir = server.dataDir().resolve(server.standalone() ? "derby-data" : "derby-raft");
             Files.createDirectories(dir.getParent());
             Path logs = server.homePath().resolve("logs");
             Files.createDirectories(logs);
             System.setProperty("derby.stream.error.file", logs.resolve("derby.log").toString());
+            if (!server.standalone()) {
+                // In a cluster the Raft group nacos_config is the store of record: this Derby (kept
+                // apart from a standalone node's) is rebuilt from the group's snapshot and log at
+                // every start, so it needs no disk syncs of its own and nothing in it is recovered.
+                FileSystemUtils.deleteRecursively(dir);
+                System.setProperty("derby.system.durability", "test");
+            }
             pool.setJdbcUrl("jdbc:derby:" + dir + ";create=true");
             HikariDataSource dataSource = new DerbyDataSource(pool, "jdbc:derby:" + dir + ";shutdown=true");
             createDerbyTablesIfMissing(dataSource);

@@ -43,6 +43,11 @@ final class RaftGroup {
         NodeOptions options = new NodeOptions();
         options.setInitialConf(peers);
         options.setElectionTimeoutMs(settings.electionTimeoutMs());
+        // Followers learn that an entry is committed from the leader's next append or heartbeat:
+        // heartbeats every ~100 ms (not JRaft's election timeout / 10) keep a write's visibility on
+        // every node, and the wait of a write taken by a follower, short when writes are sparse.
+        options.getRaftOptions().setElectionHeartbeatFactor(
+                Math.max(10, settings.electionTimeoutMs() / RaftSettings.HEARTBEAT_MS));
         options.setSnapshotIntervalSecs(settings.snapshotIntervalSecs());
         options.setLogUri(directory(dir.resolve("log")));
         options.setRaftMetaUri(directory(dir.resolve("meta")));

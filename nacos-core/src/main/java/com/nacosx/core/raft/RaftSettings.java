@@ -18,6 +18,9 @@ public class RaftSettings {
     /** The Raft port is the HTTP port minus this, as on the official server. */
     public static final int PORT_OFFSET = 1000;
 
+    /** How often a leader tells followers what is committed when there is nothing new to send. */
+    static final int HEARTBEAT_MS = 100;
+
     private static final String PREFIX = "nacos.core.protocol.raft.data.";
 
     private final Environment environment;
