@@ -10,6 +10,7 @@ import com.alipay.sofa.jraft.error.RaftError;
 import com.alipay.sofa.jraft.error.RaftException;
 import com.alipay.sofa.jraft.storage.snapshot.SnapshotReader;
 import com.alipay.sofa.jraft.storage.snapshot.SnapshotWriter;
+import com.nacosx.api.exception.NacosException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,11 @@ final class GroupStateMachine extends StateMachineAdapter {
             Object result;
             try {
                 result = machine.apply(entry.command());
+            } catch (NacosException refused) {
+                result = refused;
             } catch (RuntimeException e) {
+                LOG.error("[{}] entry {} failed to apply here; this node may now differ from its peers: restart "
+                        + "it to rebuild its state from the group", machine.group(), entries.getIndex(), e);
                 result = e;
             }
             appliedIndex = entries.getIndex();

@@ -19,6 +19,7 @@ import com.nacosx.core.util.DaemonThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -241,7 +242,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     public void membersChanged(List<Member> current) {
         Configuration wanted = peersOf(current);
         for (RaftGroup group : groups.values()) {
-            if (group.isLeader() && !wanted.equals(group.peers())) {
+            if (group.isLeader() && !Set.copyOf(wanted.getPeers()).equals(Set.copyOf(group.peers().getPeers()))) {
                 LOG.info("[{}] changing peers from {} to {}", group.name(), group.peers(), wanted);
                 group.changePeers(wanted, status -> LOG.info("[{}] peer change to {}: {}", group.name(), wanted,
                         status));
