@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -223,8 +224,23 @@ class ClusterEmbeddedTest {
         ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
     }
 
+    /** Every node killed at once and started again: the groups rebuild every node's state from their logs. */
     @Test
     @Order(8)
+    void theWholeClusterRestartedKeepsEverything() {
+        nodes.forEach(ServerProcess::kill);
+        nodes.stream().map(node -> CompletableFuture.runAsync(node::restart)).toList()
+                .forEach(CompletableFuture::join);
+        for (ServerProcess node : nodes) {
+            assertEquals("written while a node was down", ClusterWorkload.read(node, "while-down.txt"));
+            assertEquals("one", ClusterWorkload.read(node, "cas.txt"));
+            assertEquals(3, instances(node, "orders").size());
+            assertTrue(HttpCall.get(node.baseUrl() + "/v1/console/namespaces").send().body().contains("team-a"));
+        }
+    }
+
+    @Test
+    @Order(9)
     void withoutAMajorityAWriteIsRefusedAndNothingChanges() {
         nodes.get(1).kill();
         nodes.get(2).kill();
