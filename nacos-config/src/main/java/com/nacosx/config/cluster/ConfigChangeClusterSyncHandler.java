@@ -27,6 +27,11 @@ public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChan
     }
 
     @Override
+    public boolean peersOnly() {
+        return true;
+    }
+
+    @Override
     public Response handle(ConfigChangeClusterSyncRequest request, RequestMeta meta) {
         writer.reload(configs.key(request.dataId, request.group, request.tenant));
         return new ConfigChangeClusterSyncResponse();

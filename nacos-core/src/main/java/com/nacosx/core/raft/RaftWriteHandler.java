@@ -30,6 +30,11 @@ public class RaftWriteHandler implements RequestHandler<RaftWriteRequest> {
     }
 
     @Override
+    public boolean peersOnly() {
+        return true;
+    }
+
+    @Override
     public boolean blocking() {
         return true;
     }

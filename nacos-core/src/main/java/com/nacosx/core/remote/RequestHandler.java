@@ -31,6 +31,14 @@ public interface RequestHandler<R extends Request> {
         return blocking();
     }
 
+    /**
+     * Whether only peer nodes may send this request: it is then served on the cluster port alone
+     * and refused on the SDK port, which clients reach.
+     */
+    default boolean peersOnly() {
+        return false;
+    }
+
     /** The response to fill when the request fails: the type the client casts the answer to. */
     default Response failure() {
         return new ErrorResponse();

@@ -24,6 +24,11 @@ public class DistroDataRequestHandler implements RequestHandler<DistroDataReques
     }
 
     @Override
+    public boolean peersOnly() {
+        return true;
+    }
+
+    @Override
     public Response handle(DistroDataRequest request, RequestMeta meta) {
         if (request.dataOperation == null || request.source == null) {
             throw NacosException.missingParameter(request.dataOperation == null ? "dataOperation" : "source");

@@ -31,6 +31,7 @@ import com.nacosx.testsupport.ServerProcess;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionException;
@@ -93,6 +94,21 @@ class GrpcProtocolTest {
         try (NacosGrpcClient client = connected()) {
             Payload answer = client.raw(payload("NoSuchRequest", "{}".getBytes(StandardCharsets.UTF_8))).join();
             assertError(302, (Response) PayloadCodec.decode(answer));
+            assertServerStillAnswers(client);
+        }
+    }
+
+    /** What only peers send (Raft writes, passed-on HTTP requests, member reports) is refused on the SDK port. */
+    @Test
+    void peerRequestsAreRefusedOnTheSdkPort() {
+        try (NacosGrpcClient client = connected()) {
+            for (String type : List.of("RaftWriteRequest", "HttpForwardRequest", "MemberReportRequest",
+                    "DistroDataRequest", "ConfigChangeClusterSyncRequest")) {
+                Payload answer = client.raw(payload(type, "{}".getBytes(StandardCharsets.UTF_8))).join();
+                Response response = (Response) PayloadCodec.decode(answer);
+                assertError(302, response);
+                assertTrue(response.message.contains("cluster port"), response.message);
+            }
             assertServerStillAnswers(client);
         }
     }

@@ -39,6 +39,11 @@ public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
     }
 
     @Override
+    public boolean peersOnly() {
+        return true;
+    }
+
+    @Override
     public boolean blocking(HttpForwardRequest request) {
         return http.blocks(exchange(request, null, (status, contentType, body) -> { }));
     }

@@ -26,6 +26,11 @@ public class MemberReportHandler implements RequestHandler<MemberReportRequest> 
     }
 
     @Override
+    public boolean peersOnly() {
+        return true;
+    }
+
+    @Override
     public Response handle(MemberReportRequest request, RequestMeta meta) {
         if (request.node == null || request.node.ip == null) {
             throw NacosException.missingParameter("node");

@@ -35,13 +35,16 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
     private final ConnectionManager connections;
     private final RequestDispatcher dispatcher;
     private final ExecutorService workers;
+    private final int clusterPort;
 
+    /** @param clusterPort the port peers use; requests only peers send are refused on any other */
     GrpcRequestService(ServerReadiness readiness, ConnectionManager connections, RequestDispatcher dispatcher,
-            ExecutorService workers) {
+            ExecutorService workers, int clusterPort) {
         this.readiness = readiness;
         this.connections = connections;
         this.dispatcher = dispatcher;
         this.workers = workers;
+        this.clusterPort = clusterPort;
     }
 
     @Override
@@ -67,6 +70,12 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
         if (connection == null) {
             reply(answer, ErrorResponse.of(ErrorCodes.UN_REGISTER,
                     "Connection is unregistered. Open the bi-stream and send ConnectionSetupRequest first."));
+            return;
+        }
+        if (handler.peersOnly() && connection.meta().localPort() != clusterPort) {
+            LOG.warn("[{}] refused {} on the SDK port: only peers send it, on the cluster port", connectionId, type);
+            reply(answer, ErrorResponse.of(ErrorCodes.NO_HANDLER, "RequestHandler Not Found: " + type
+                    + " is served to cluster members on the cluster port only"));
             return;
         }
         Request request;

@@ -45,8 +45,9 @@ public class GrpcServers {
     /** The unary and bi-stream doors, one set shared by both ports. */
     @Bean
     GrpcDoors grpcDoors(ServerReadiness readiness, ConnectionManager connections, RequestDispatcher dispatcher,
-            ExecutorService grpcWorkers, List<ServerAbility> abilities) {
-        return new GrpcDoors(List.of(new GrpcRequestService(readiness, connections, dispatcher, grpcWorkers),
+            ExecutorService grpcWorkers, List<ServerAbility> abilities, HttpServerProperties server) {
+        return new GrpcDoors(List.of(new GrpcRequestService(readiness, connections, dispatcher, grpcWorkers,
+                        server.port() + CLUSTER_PORT_OFFSET),
                 new GrpcBiStreamService(readiness, connections,
                         abilities.stream().collect(Collectors.toMap(ServerAbility::key, ServerAbility::enabled)))),
                 new ConnectionIdAssigner(connections));
