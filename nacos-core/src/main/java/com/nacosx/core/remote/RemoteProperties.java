@@ -22,12 +22,16 @@ public record RemoteProperties(Grpc grpc, Integer ioThreads, Integer workerThrea
         connection = connection == null ? new Connections(null, null, null, null) : connection;
     }
 
-    /** The SDK port's ({@code grpc.sdk.*}) and the cluster port's ({@code grpc.cluster.*}) transport limits. */
+    /**
+     * The SDK port's ({@code grpc.sdk.*}) and the cluster port's ({@code grpc.cluster.*}) transport
+     * limits; the cluster port takes messages up to 64 MB unless configured.
+     */
     public record Grpc(GrpcPort sdk, GrpcPort cluster) {
 
         public Grpc {
             sdk = sdk == null ? new GrpcPort(null, null, null, null) : sdk;
-            cluster = cluster == null ? new GrpcPort(null, null, null, null) : cluster;
+            // Peers pass whole configs on (a follower's Raft write, base64 in JSON): room for the largest.
+            cluster = cluster == null ? new GrpcPort(DataSize.ofMegabytes(64), null, null, null) : cluster;
         }
     }
 

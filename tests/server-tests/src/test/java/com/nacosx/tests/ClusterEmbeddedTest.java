@@ -115,6 +115,23 @@ class ClusterEmbeddedTest {
         }
     }
 
+    /** A follower passes a write to the leader over the cluster port: the largest config allowed must fit. */
+    @Test
+    @Order(3)
+    void aConfigOfNearlyTheMaximumSizePassesThroughAFollower() throws Exception {
+        String leader = group(nodes.get(0), "nacos_config").get("leader").asString();
+        ServerProcess follower = nodes.stream().filter(node -> !leader.endsWith(":" + (node.port() - 1000)))
+                .findFirst().orElseThrow();
+        String content = "x".repeat(9 * 1024 * 1024);
+        assertEquals(200, HttpCall.post(follower.baseUrl() + "/v1/cs/configs").param("dataId", "big.txt")
+                .param("group", "DEFAULT_GROUP").param("content", content).timeout(Duration.ofSeconds(60)).send()
+                .statusCode());
+        for (ServerProcess node : nodes) {
+            Await.until(5000, () -> ClusterWorkload.read(node, "big.txt").length() == content.length(),
+                    "node " + node.port() + " serves the 9 MB config");
+        }
+    }
+
     @Test
     @Order(3)
     void aRefusedCompareAndSetIsRefusedThroughAFollower() {
