@@ -70,6 +70,13 @@ public class ServerMemberManager implements SmartLifecycle {
         return self;
     }
 
+    /** Sets one entry of this node's metadata, reported to the peers from the next report on. */
+    public synchronized void describeSelf(String key, Object value) {
+        Map<String, Object> info = new LinkedHashMap<>(self.extendInfo());
+        info.put(key, value);
+        self.describe(info);
+    }
+
     /** Every member, this node included, sorted by address. */
     public List<Member> all() {
         List<Member> all = new ArrayList<>(members.values());

@@ -18,8 +18,10 @@ import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.util.DaemonThreads;
 import java.time.Duration;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -45,6 +47,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private static final Logger LOG = LoggerFactory.getLogger(RaftGroups.class);
     private static final long RETRY_MILLIS = 100;
     private static final long CATCH_UP_CHECK_MILLIS = 500;
+    private static final long METADATA_REFRESH_MILLIS = 1000;
 
     private final RaftSettings settings;
     private final ClusterSettings cluster;
@@ -54,7 +57,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private final List<RaftStateMachine> machines;
     private final Map<String, RaftGroup> groups = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("raft-write-retry"));
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("raft-timer"));
     private RpcServer server;
     private volatile boolean running;
 
@@ -97,6 +100,26 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
             LOG.info("[{}] started as {} with peers {}", machine.group(), self, initialPeers);
             awaitCaughtUp(group);
         }
+        timer.scheduleWithFixedDelay(this::publishMetadata, METADATA_REFRESH_MILLIS, METADATA_REFRESH_MILLIS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Shows each group's leader, term and peers in this node's member metadata, as the official
+     * server does ({@code extendInfo.raftMetaData.metaDataMap.<group>}), for the console and peers.
+     */
+    private void publishMetadata() {
+        Map<String, Object> byGroup = new TreeMap<>();
+        for (RaftGroupStatus group : status()) {
+            Map<String, Object> item = new LinkedHashMap<>();
+            if (group.leader() != null) {
+                item.put("leader", group.leader());
+            }
+            item.put("term", group.term());
+            item.put("raftGroupMember", group.peers());
+            byGroup.put(group.group(), item);
+        }
+        members.describeSelf("raftMetaData", Map.of("metaDataMap", byGroup));
     }
 
     private void awaitCaughtUp(RaftGroup group) {

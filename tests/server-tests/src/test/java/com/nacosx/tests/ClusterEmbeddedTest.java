@@ -85,7 +85,7 @@ class ClusterEmbeddedTest {
 
     @Test
     @Order(1)
-    void eachGroupHasOneLeaderAllNodesAgreeOn() {
+    void eachGroupHasOneLeaderAllNodesAgreeOn() throws Exception {
         for (String name : GROUPS) {
             Set<String> leaders = new HashSet<>();
             for (ServerProcess node : nodes) {
@@ -97,6 +97,11 @@ class ClusterEmbeddedTest {
                         "the Raft port is P-1000");
             }
             assertEquals(1, leaders.size(), "all nodes agree on the leader of " + name + ": " + leaders);
+            String leader = leaders.iterator().next();
+            Await.until(5000, () -> leader.equals(JSON.readTree(HttpCall.get(nodes.get(1).baseUrl()
+                    + "/v1/core/cluster/nodes/self").send().body()).path("data").path("extendInfo").path("raftMetaData")
+                    .path("metaDataMap").path(name).path("leader").asString("")),
+                    "the member metadata shows the leader of " + name + " as the official server does");
         }
     }
 
