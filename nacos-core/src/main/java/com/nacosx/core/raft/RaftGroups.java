@@ -110,7 +110,14 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
      */
     private void publishMetadata() {
         Map<String, Object> byGroup = new TreeMap<>();
-        for (RaftGroupStatus group : status()) {
+        List<RaftGroupStatus> groupStatus;
+        try {
+            groupStatus = status();
+        } catch (RuntimeException stopping) {
+            // A group being shut down cannot describe itself; the next refresh will do.
+            return;
+        }
+        for (RaftGroupStatus group : groupStatus) {
             Map<String, Object> item = new LinkedHashMap<>();
             if (group.leader() != null) {
                 item.put("leader", group.leader());
