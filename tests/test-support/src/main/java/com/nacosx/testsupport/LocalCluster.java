@@ -24,14 +24,7 @@ public final class LocalCluster {
      * @param properties extra {@code key=value} settings for every node
      */
     public static List<ServerProcess> start(int size, String... properties) {
-        List<Integer> ports = new ArrayList<>();
-        while (ports.size() < size) {
-            int port = ServerProcess.freePort();
-            // Each node also takes P+1000, P+1001 and P-1000.
-            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
-                ports.add(port);
-            }
-        }
+        List<Integer> ports = freePorts(size);
         String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
         List<String> settings = new ArrayList<>(List.of(properties));
         settings.addAll(List.of("nacos.standalone=false", "nacos.member.list=" + members,
@@ -50,6 +43,18 @@ public final class LocalCluster {
         List<ServerProcess> nodes = new ArrayList<>();
         starting.forEach(node -> nodes.add(node.join()));
         return nodes;
+    }
+
+    /** Main ports for {@code size} nodes on one host: each node also takes P+1000, P+1001 and P-1000. */
+    public static List<Integer> freePorts(int size) {
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < size) {
+            int port = ServerProcess.freePort();
+            if (ports.stream().noneMatch(p -> Math.abs(p - port) <= 1001)) {
+                ports.add(port);
+            }
+        }
+        return ports;
     }
 
     /** The state {@code by} sees {@code seen} in, or ABSENT. */
