@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /** One Raft group on this node: its JRaft node, its state machine, and what the status page shows. */
@@ -103,12 +104,20 @@ final class RaftGroup {
         return committed;
     }
 
-    /** Tells {@code caughtUp} whether this node has applied everything the leader had committed when asked. */
+    /**
+     * Tells {@code caughtUp}, once, whether this node has applied everything the leader had
+     * committed when asked.
+     */
     void checkCaughtUp(Consumer<Boolean> caughtUp) {
+        // JRaft may run a read-index closure twice (on its timeout, then on the late answer): a
+        // second run must not start a second chain of checks, or the checks double at every round.
+        AtomicBoolean answered = new AtomicBoolean();
         node.readIndex(new byte[0], new ReadIndexClosure() {
             @Override
             public void run(Status status, long index, byte[] context) {
-                caughtUp.accept(status.isOk());
+                if (answered.compareAndSet(false, true)) {
+                    caughtUp.accept(status.isOk());
+                }
             }
         });
     }

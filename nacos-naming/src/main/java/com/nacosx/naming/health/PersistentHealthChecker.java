@@ -1,12 +1,15 @@
 package com.nacosx.naming.health;
 
 import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.store.NamingCommand;
+import com.nacosx.naming.store.NamingWrites;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * Checks persistent instances from the server, as their cluster says: TCP connect, HTTP GET of
  * the check path (2xx is healthy), or not at all (NONE: health is set through the API). An
  * instance changes state after {@link #CHECK_TIMES} results in a row that disagree with it, so one
- * lost packet does not flap it. Persistent instances are never removed by checks.
+ * lost packet does not flap it. Persistent instances are never removed by checks. In a cluster
+ * only the instance's responsible node checks it, and its verdict goes through the Raft group, so
+ * every node shows the same health.
  */
 @Component
 public class PersistentHealthChecker implements DisposableBean {
@@ -44,6 +49,8 @@ public class PersistentHealthChecker implements DisposableBean {
     private static final int TIMEOUT_MILLIS = 1_000;
 
     private final ServiceRegistry registry;
+    private final NamingWrites durable;
+    private final DistroMapper mapper;
     private final NamingSwitches switches;
     private final Map<String, Integer> disagreeing = new ConcurrentHashMap<>();
     private final ExecutorService probes = Executors.newFixedThreadPool(8, DaemonThreads.named("naming-health-probe"));
@@ -52,8 +59,11 @@ public class PersistentHealthChecker implements DisposableBean {
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-health-check"));
 
-    public PersistentHealthChecker(ServiceRegistry registry, NamingSwitches switches) {
+    public PersistentHealthChecker(ServiceRegistry registry, NamingWrites durable, DistroMapper mapper,
+            NamingSwitches switches) {
         this.registry = registry;
+        this.durable = durable;
+        this.mapper = mapper;
         this.switches = switches;
         timer.scheduleWithFixedDelay(this::checkAll, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -70,7 +80,9 @@ public class PersistentHealthChecker implements DisposableBean {
                 for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
                     if (ClientIds.isPersistent(entry.getKey())) {
                         for (InstanceRecord instance : entry.getValue().instances()) {
-                            check(service, entry.getKey(), instance);
+                            if (mapper.isSelf(mapper.responsible(instance.ip(), instance.port()))) {
+                                check(service, entry.getKey(), instance);
+                            }
                         }
                     }
                 }
@@ -105,7 +117,13 @@ public class PersistentHealthChecker implements DisposableBean {
             disagreeing.remove(key);
             LOG.info("{}:{} in {} is now {} by {} check", instance.ip(), instance.port(), service.key(),
                     healthy ? "healthy" : "unhealthy", service.cluster(instance.cluster()).checkerType());
-            registry.setHealthy(clientId, service.key(), i -> i.sameEndpoint(instance), healthy);
+            try {
+                durable.write(new NamingCommand.SetHealthy(clientId, service.key(), instance.ip(), instance.port(),
+                        instance.cluster(), healthy));
+            } catch (RuntimeException e) {
+                LOG.warn("could not record the health of {}:{} in {}: {}", instance.ip(), instance.port(),
+                        service.key(), e.getMessage());
+            }
         }
     }
 

@@ -17,7 +17,8 @@ import java.util.List;
 @JsonTypeInfo(use = JsonTypeInfo.Id.SIMPLE_NAME, property = "op")
 @JsonSubTypes({
         @JsonSubTypes.Type(NamingCommand.Register.class), @JsonSubTypes.Type(NamingCommand.Deregister.class),
-        @JsonSubTypes.Type(NamingCommand.Replace.class), @JsonSubTypes.Type(NamingCommand.CreateService.class),
+        @JsonSubTypes.Type(NamingCommand.Replace.class), @JsonSubTypes.Type(NamingCommand.SetHealthy.class),
+        @JsonSubTypes.Type(NamingCommand.CreateService.class),
         @JsonSubTypes.Type(NamingCommand.UpdateService.class), @JsonSubTypes.Type(NamingCommand.UpdateCluster.class),
         @JsonSubTypes.Type(NamingCommand.RemoveService.class),
         @JsonSubTypes.Type(NamingCommand.RemoveEmptyService.class)})
@@ -50,6 +51,15 @@ public sealed interface NamingCommand {
         public Object applyTo(ServiceRegistry registry) {
             return registry.replaceInstances(clientId, key, current -> current.sameEndpoint(ip, port, cluster),
                     current -> instance);
+        }
+    }
+
+    /** A health check's verdict on the instance at ip:port in cluster; other fields stay as they are. */
+    record SetHealthy(String clientId, ServiceKey key, String ip, int port, String cluster, boolean healthy)
+            implements NamingCommand {
+        @Override
+        public Object applyTo(ServiceRegistry registry) {
+            return registry.setHealthy(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster), healthy);
         }
     }
 

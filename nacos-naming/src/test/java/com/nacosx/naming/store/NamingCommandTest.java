@@ -33,6 +33,7 @@ class NamingCommandTest {
                 new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE),
                 new NamingCommand.Deregister("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east"),
                 new NamingCommand.Replace("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east", INSTANCE),
+                new NamingCommand.SetHealthy("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east", false),
                 new NamingCommand.CreateService(KEY, false, new ServiceMeta(0.5F, Map.of("k", "v"), "none", "")),
                 new NamingCommand.UpdateService(KEY, ServiceMeta.DEFAULT),
                 new NamingCommand.UpdateCluster(KEY, "east", ClusterMeta.DEFAULT),

@@ -19,6 +19,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -138,7 +140,7 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aRefusedCompareAndSetIsRefusedThroughAFollower() {
         ClusterWorkload.publish(nodes.get(0), "cas.txt", "one");
         for (ServerProcess node : nodes) {
@@ -153,7 +155,7 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void namespacesAndPersistentInstancesReachEveryNode() throws Exception {
         assertEquals(200, HttpCall.post(nodes.get(1).baseUrl() + "/v1/console/namespaces")
                 .param("customNamespaceId", "team-a").param("namespaceName", "Team A").send().statusCode());
@@ -170,12 +172,39 @@ class ClusterEmbeddedTest {
         assertEquals(400, refused, "an ephemeral instance in a persistent service is refused through Raft too");
     }
 
+    /** One node checks a persistent instance and its verdict reaches every node through Raft. */
+    @Test
+    @Order(6)
+    void everyNodeShowsTheHealthCheckVerdict() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        assertEquals(200, registerPersistent(nodes.get(0), "checked", "127.0.0.1", port));
+        for (ServerProcess node : nodes) {
+            Await.until(15_000, () -> !checkedHealthy(node),
+                    "node " + node.port() + " shows the instance on a closed port unhealthy");
+        }
+        try (ServerSocket listening = new ServerSocket(port, 50, InetAddress.getLoopbackAddress())) {
+            for (ServerProcess node : nodes) {
+                Await.until(15_000, () -> checkedHealthy(node),
+                        "node " + node.port() + " shows the instance healthy once its port answers");
+            }
+        }
+    }
+
+    /** Read from the catalog: a list answers a lone unhealthy instance as healthy (protection threshold). */
+    static boolean checkedHealthy(ServerProcess node) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/catalog/instances").param("serviceName", "checked")
+                .param("clusterName", "DEFAULT").send().body()).get("list").get(0).get("healthy").asBoolean();
+    }
+
     /**
      * The Raft port decodes only JRaft's own protobuf messages: a call naming any other type is
      * refused unread, and garbage sent as a JRaft message is refused without harm to the group.
      */
     @Test
-    @Order(5)
+    @Order(7)
     void theRaftPortRefusesWhatJRaftDoesNotDefine() {
         ServerProcess node = nodes.get(0);
         ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", node.port() - 1000).usePlaintext().build();
@@ -219,7 +248,7 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(6)
+    @Order(8)
     void aNodeThatWasDownCatchesUpFromTheSnapshotAndTheLog() throws Exception {
         for (ServerProcess node : nodes) {
             for (String name : GROUPS) {
@@ -241,14 +270,14 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(7)
+    @Order(9)
     void noAcknowledgedWriteIsLost() throws Exception {
         ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
     }
 
     /** Every node killed at once and started again: the groups rebuild every node's state from their logs. */
     @Test
-    @Order(8)
+    @Order(10)
     void theWholeClusterRestartedKeepsEverything() {
         nodes.forEach(ServerProcess::kill);
         nodes.stream().map(node -> CompletableFuture.runAsync(node::restart)).toList()
@@ -262,7 +291,7 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(9)
+    @Order(11)
     void withoutAMajorityAWriteIsRefusedAndNothingChanges() {
         nodes.get(1).kill();
         nodes.get(2).kill();
