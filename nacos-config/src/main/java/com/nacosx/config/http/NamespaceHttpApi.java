@@ -4,6 +4,7 @@ import com.nacosx.config.service.NamespaceService;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.RestResult;
 import org.springframework.stereotype.Component;
 
 /** Namespaces, {@code /v1/console/namespaces}. */

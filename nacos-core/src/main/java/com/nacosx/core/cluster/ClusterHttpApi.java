@@ -3,11 +3,10 @@ package com.nacosx.core.cluster;
 import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.RestResult;
 import org.springframework.stereotype.Component;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The members as the official API shows them, in {@code {"code":200,"message":null,"data":...}}:
@@ -32,18 +31,11 @@ public class ClusterHttpApi implements HttpApi {
             List<MemberInfo> nodes = members.all().stream()
                     .filter(member -> keyword == null || member.address().contains(keyword))
                     .map(Member::toInfo).toList();
-            exchange.respondJson(result(nodes));
+            exchange.respondJson(RestResult.ok(nodes));
         });
-        routes.get(BASE + "/nodes/self").inline(exchange -> exchange.respondJson(result(members.self().toInfo())));
+        routes.get(BASE + "/nodes/self").inline(
+                exchange -> exchange.respondJson(RestResult.ok(members.self().toInfo())));
         routes.get(BASE + "/nodes/self/health").inline(
-                exchange -> exchange.respondJson(result(members.self().state().name())));
-    }
-
-    private static Map<String, Object> result(Object data) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("code", 200);
-        body.put("message", null);
-        body.put("data", data);
-        return body;
+                exchange -> exchange.respondJson(RestResult.ok(members.self().state().name())));
     }
 }

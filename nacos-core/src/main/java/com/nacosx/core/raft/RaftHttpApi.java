@@ -6,6 +6,7 @@ import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.Json;
+import com.nacosx.core.http.RestResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +32,7 @@ public class RaftHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get("/v1/core/raft").inline(exchange -> exchange.respondJson(result(200, null, groups.status())));
+        routes.get("/v1/core/raft").inline(exchange -> exchange.respondJson(RestResult.ok(groups.status())));
         routes.post("/v1/core/ops/raft").blocking(this::operate);
     }
 
@@ -45,7 +46,7 @@ public class RaftHttpApi implements HttpApi {
             default -> throw NacosException.badRequest("unknown Raft command '" + name
                     + "'; use doSnapshot or transferLeader");
         };
-        exchange.respondJson(status.isOk() ? result(200, null, null) : result(500, status.getErrorMsg(), null));
+        exchange.respondJson(status.isOk() ? RestResult.ok(null) : RestResult.failed(500, status.getErrorMsg()));
     }
 
     private static Map<String, String> commandOf(HttpExchange exchange) {
@@ -67,13 +68,5 @@ public class RaftHttpApi implements HttpApi {
             throw NacosException.missingParameter(name);
         }
         return value.trim();
-    }
-
-    private static Map<String, Object> result(int code, String message, Object data) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("code", code);
-        body.put("message", message);
-        body.put("data", data);
-        return body;
     }
 }
