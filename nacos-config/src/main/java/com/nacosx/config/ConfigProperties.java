@@ -29,7 +29,7 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push,
             longPoll = new LongPoll(null, null);
         }
         if (push == null) {
-            push = new Push(null, null, null);
+            push = new Push(null, null, null, null);
         }
         if (cluster == null) {
             cluster = new Cluster(null);
@@ -55,9 +55,15 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push,
      * @param ackTimeout   how long one try waits for the client's ack (default 3 s)
      * @param maxInFlight  pushes awaiting their ack at once (default 20,000); a burst of changes to
      *                     configs with many listeners waits for acks instead of filling the heap
+     * @param mergeWindow  how long a change waits for others before they are pushed (default 20 ms):
+     *                     a connection then gets all its notices in one write, and a config changed
+     *                     twice in the window is pushed once; 0 pushes every change at once
      */
-    public record Push(Integer maxRetryTime, Duration ackTimeout, Integer maxInFlight) {
+    public record Push(Integer maxRetryTime, Duration ackTimeout, Integer maxInFlight, Duration mergeWindow) {
         public Push {
+            if (mergeWindow == null) {
+                mergeWindow = Duration.ofMillis(20);
+            }
             if (maxInFlight == null) {
                 maxInFlight = 20_000;
             }

@@ -21,7 +21,7 @@ class ConfigListenersTest {
     static Connection connection(String id) {
         ConnectionChannel closedChannel = new ConnectionChannel() {
             @Override
-            public boolean send(OutboundPush push) {
+            public boolean send(List<OutboundPush> pushes) {
                 return false;
             }
 

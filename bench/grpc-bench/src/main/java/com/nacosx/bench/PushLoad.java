@@ -15,7 +15,9 @@ import java.util.function.Consumer;
 /**
  * Change push rate and delay: {@code --listeners} connections each listen to all {@code --configs}
  * configs; {@code --publishers} connections publish new contents round-robin over the configs as
- * fast as they are acked, for {@code --seconds}. Each ConfigChangeNotifyRequest is matched to the
+ * fast as they are acked, first for {@code --warmup} seconds (so that a JIT-compiled server is
+ * measured compiled, as the other workloads are), then for {@code --seconds}, measured. Each
+ * ConfigChangeNotifyRequest is matched to the
  * oldest change of its config that the listener has not been told of: its delay is measured from
  * that change's send time. At the end every listener must have been told of every config's last
  * change; those that were not are counted as missed.
@@ -28,7 +30,7 @@ final class PushLoad {
     private final List<long[]> sentTimes = new ArrayList<>();
     private final int[] changeCount;
     private final int[][] toldUpTo;
-    private final Latencies delays = new Latencies();
+    private volatile Latencies delays = new Latencies();
     private final AtomicLong pushes = new AtomicLong();
 
     private PushLoad(int listeners, int configs) {
@@ -60,20 +62,35 @@ final class PushLoad {
             ready.stream().map(client -> client.request(Clients.listenAll(configs))).toList()
                     .forEach(CompletableFuture::join);
             TimeUnit.SECONDS.sleep(2);
+            int warmup = args.number("warmup", 10);
+            System.out.printf("warm-up %d s%n", warmup);
+            publishFor(writers, warmup, new AtomicLong());
+            awaitAllTold();
+            delays = new Latencies();
             pushes.set(0);
             AtomicLong changes = new AtomicLong();
+            ProcessSampler self = new ProcessSampler(ProcessHandle.current().pid());
+            long selfCpuBefore = self.cpuMillis();
             double cpu = server.cpuPercentDuring(() -> publishFor(writers, seconds, changes));
+            double selfCpu = (self.cpuMillis() - selfCpuBefore) / (10.0 * seconds);
             long pushedInWindow = pushes.get();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (missed() > 0 && System.nanoTime() < deadline) {
-                TimeUnit.MILLISECONDS.sleep(100);
-            }
+            awaitAllTold();
             System.out.printf("push: %d listeners x %d configs, %d publishers, %d s%n", ready.size(), configs,
                     publishers, seconds);
             System.out.printf("changes %d (%.0f/s); pushes received in the window %d (%.0f/s), in all %d; "
-                    + "missed (listener, config) pairs after 30 s: %d; delay %s; server CPU %.0f%%, RSS %d MB%n",
+                    + "missed (listener, config) pairs after 30 s: %d; delay %s; server CPU %.0f%% (%.1f µs per push), "
+                    + "RSS %d MB; load tool CPU %.0f%%%n",
                     changes.get(), changes.get() / (double) seconds, pushedInWindow, pushedInWindow / (double) seconds,
-                    pushes.get(), missed(), delays.summary(), cpu, server.rssMegabytes());
+                    pushes.get(), missed(), delays.summary(), cpu, cpu * 10_000.0 * seconds / Math.max(1, pushedInWindow),
+                    server.rssMegabytes(), selfCpu);
+        }
+    }
+
+    /** Waits up to 30 s until every listener has been told of every change so far. */
+    private void awaitAllTold() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (missed() > 0 && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(100);
         }
     }
 

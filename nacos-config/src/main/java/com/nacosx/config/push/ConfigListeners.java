@@ -50,6 +50,11 @@ public class ConfigListeners implements ConnectionListener {
         });
     }
 
+    /** Whether any connection listens to a config at this moment. */
+    public boolean isListened(ConfigKey key) {
+        return byKey.containsKey(key);
+    }
+
     /** The connections listening to a config at this moment; empty when none. */
     public List<String> of(ConfigKey key) {
         Listened listened = byKey.get(key);

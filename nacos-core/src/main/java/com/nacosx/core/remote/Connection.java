@@ -8,6 +8,8 @@ import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -78,14 +80,34 @@ public final class Connection {
 
     /** Sends a prepared push (again, for a retry) and completes with the client's answer. */
     public CompletableFuture<Response> request(OutboundPush push, long timeoutMillis) {
-        String requestId = push.request().requestId;
-        CompletableFuture<Response> answer = new CompletableFuture<>();
-        awaitingAck.put(requestId, answer);
-        if (!channel.send(push)) {
-            awaitingAck.remove(requestId);
-            answer.completeExceptionally(new ConnectionClosedException(id()));
-            return answer;
+        return request(List.of(push), timeoutMillis).get(0);
+    }
+
+    /**
+     * Sends prepared pushes together (in one network write where the transport can) and completes
+     * each with the client's answer to it, in the same order.
+     */
+    public List<CompletableFuture<Response>> request(List<OutboundPush> pushes, long timeoutMillis) {
+        List<CompletableFuture<Response>> answers = new ArrayList<>(pushes.size());
+        for (OutboundPush push : pushes) {
+            CompletableFuture<Response> answer = new CompletableFuture<>();
+            awaitingAck.put(push.request().requestId, answer);
+            answers.add(answer);
         }
+        boolean sent = channel.send(pushes);
+        for (int i = 0; i < pushes.size(); i++) {
+            String requestId = pushes.get(i).request().requestId;
+            CompletableFuture<Response> answer = answers.get(i);
+            if (sent) {
+                expireUnanswered(requestId, answer, timeoutMillis);
+            } else if (awaitingAck.remove(requestId, answer)) {
+                answer.completeExceptionally(new ConnectionClosedException(id()));
+            }
+        }
+        return answers;
+    }
+
+    private void expireUnanswered(String requestId, CompletableFuture<Response> answer, long timeoutMillis) {
         Timeout timeout = ACK_TIMER.newTimeout(expired -> {
             if (awaitingAck.remove(requestId, answer)) {
                 answer.completeExceptionally(new TimeoutException("no answer to push " + requestId + " in "
@@ -93,12 +115,11 @@ public final class Connection {
             }
         }, timeoutMillis, TimeUnit.MILLISECONDS);
         answer.whenComplete((r, e) -> timeout.cancel());
-        return answer;
     }
 
     /** Pushes without waiting for an answer; false when the stream is closed. */
     public boolean send(ServerRequest request) {
-        return channel.send(prepare(request));
+        return channel.send(List.of(prepare(request)));
     }
 
     /** Completes the push the client answered. */

@@ -1,9 +1,12 @@
 package com.nacosx.core.remote;
 
+import com.nacosx.api.remote.Response;
 import com.nacosx.core.util.DaemonThreads;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,9 +38,31 @@ public class ServerPush {
      * @return completes with true when the client acked, false when the push was given up
      */
     public CompletableFuture<Boolean> push(String connectionId, OutboundPush push, Duration ackWait, int maxTries) {
-        CompletableFuture<Boolean> outcome = new CompletableFuture<>();
-        attempt(connectionId, push, ackWait.toMillis(), Math.max(1, maxTries), 1, outcome);
-        return outcome;
+        return push(connectionId, List.of(push), ackWait, maxTries).get(0);
+    }
+
+    /**
+     * Pushes several requests to one connection together (one network write where the transport
+     * can); each is acked, retried and given up on its own.
+     *
+     * @return the outcome of each push, in the same order
+     */
+    public List<CompletableFuture<Boolean>> push(String connectionId, List<OutboundPush> pushes, Duration ackWait,
+            int maxTries) {
+        List<CompletableFuture<Boolean>> outcomes = new ArrayList<>(pushes.size());
+        Connection connection = connections.get(connectionId);
+        List<CompletableFuture<Response>> answers = connection == null ? null
+                : connection.request(pushes, ackWait.toMillis());
+        for (int i = 0; i < pushes.size(); i++) {
+            CompletableFuture<Boolean> outcome = new CompletableFuture<>();
+            outcomes.add(outcome);
+            if (answers == null) {
+                outcome.complete(false);
+            } else {
+                settle(answers.get(i), connectionId, pushes.get(i), ackWait.toMillis(), Math.max(1, maxTries), 1, outcome);
+            }
+        }
+        return outcomes;
     }
 
     private void attempt(String connectionId, OutboundPush push, long ackWait, int maxTries, int attempt,
@@ -47,8 +72,14 @@ public class ServerPush {
             outcome.complete(false);
             return;
         }
-        connection.request(push, ackWait).whenComplete((answer, error) -> {
-            if (error == null && answer.isSuccess()) {
+        settle(connection.request(push, ackWait), connectionId, push, ackWait, maxTries, attempt, outcome);
+    }
+
+    /** Completes the outcome from a try's answer, or schedules the next try. */
+    private void settle(CompletableFuture<Response> answer, String connectionId, OutboundPush push, long ackWait,
+            int maxTries, int attempt, CompletableFuture<Boolean> outcome) {
+        answer.whenComplete((response, error) -> {
+            if (error == null && response.isSuccess()) {
                 outcome.complete(true);
             } else if (attempt >= maxTries || error instanceof Connection.ConnectionClosedException) {
                 outcome.complete(false);

@@ -22,9 +22,9 @@ class ServerPushTest {
         volatile boolean open = true;
 
         @Override
-        public boolean send(OutboundPush push) {
+        public boolean send(List<OutboundPush> pushes) {
             if (open) {
-                sent.add(push);
+                sent.addAll(pushes);
             }
             return open;
         }
@@ -66,6 +66,22 @@ class ServerPushTest {
         connections.acknowledge("c1", ack);
         assertTrue(outcome.get(1, TimeUnit.SECONDS));
         assertEquals(1, channel.sent.size());
+    }
+
+    @Test
+    void pushesSentTogetherAreAckedAndRetriedEachOnItsOwn() throws Exception {
+        RecordingChannel channel = new RecordingChannel();
+        register("c4", channel);
+        OutboundPush answered = notice();
+        OutboundPush unanswered = notice();
+        var outcomes = push.push("c4", List.of(answered, unanswered), Duration.ofMillis(200), 2);
+        assertEquals(List.of(answered, unanswered), channel.sent, "sent together, in order");
+        ConfigChangeNotifyResponse ack = new ConfigChangeNotifyResponse();
+        ack.requestId = answered.request().requestId;
+        connections.acknowledge("c4", ack);
+        assertTrue(outcomes.get(0).get(1, TimeUnit.SECONDS));
+        assertFalse(outcomes.get(1).get(5, TimeUnit.SECONDS));
+        assertEquals(List.of(answered, unanswered, unanswered), channel.sent, "only the unanswered one is retried");
     }
 
     @Test

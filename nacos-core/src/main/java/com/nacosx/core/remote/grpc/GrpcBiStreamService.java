@@ -12,6 +12,8 @@ import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.ConnectionMeta;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
+import io.grpc.netty.shaded.io.netty.util.concurrent.EventExecutor;
+import io.grpc.netty.shaded.io.netty.util.internal.ThreadExecutorMap;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -60,6 +62,8 @@ final class GrpcBiStreamService implements BindableService {
         String remoteIp = remote.getAddress().getHostAddress();
         int remotePort = remote.getPort();
         int localPort = GrpcContext.localAddress().getPort();
+        // With the direct executor the call starts on its connection's event loop: remember it.
+        EventExecutor loop = ThreadExecutorMap.currentExecutor();
         return new StreamObserver<>() {
             @Override
             public void onNext(Payload payload) {
@@ -87,7 +91,7 @@ final class GrpcBiStreamService implements BindableService {
                         remotePort, localPort, setup.clientVersion,
                         labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", ConnectionMeta.SDK_SOURCE),
                         labels, setup.abilityTable, System.currentTimeMillis());
-                Connection connection = new Connection(meta, new GrpcStreamChannel(stream));
+                Connection connection = new Connection(meta, new GrpcStreamChannel(stream, loop));
                 if (!readiness.isReady()) {
                     LOG.warn("[{}] setup refused: the server is still starting", connectionId);
                     connections.reset(connection, null);
