@@ -7,8 +7,9 @@
 #    20,000 descriptors here) doing the real handshake from 127.0.0.1-8, each listening to 200
 #    configs and health-checking every 5 s like the SDK; server CPU over a 60 s steady window, RSS.
 # 3. push: 500 listener connections x 100 configs, 8 publishers changing the configs round-robin
-#    as fast as they are acked, 30 s of warm-up then 20 s measured: pushes received per second, delay from the publish to
-#    the push, and (listener, config) pairs never told of their config's last change.
+#    as fast as they are acked, 30 s of warm-up then 20 s measured: pushes received per second,
+#    delay from the publish to the push, and (listener, config) pairs never told of their config's
+#    last change.
 # Build first: mvn -B -DskipTests package. Results go to bench/out/config-grpc-TARGET.txt.
 source "$(dirname "$0")/lib.sh"
 TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|connections|push ...]}

@@ -17,10 +17,9 @@ import java.util.function.Consumer;
  * configs; {@code --publishers} connections publish new contents round-robin over the configs as
  * fast as they are acked, first for {@code --warmup} seconds (so that a JIT-compiled server is
  * measured compiled, as the other workloads are), then for {@code --seconds}, measured. Each
- * ConfigChangeNotifyRequest is matched to the
- * oldest change of its config that the listener has not been told of: its delay is measured from
- * that change's send time. At the end every listener must have been told of every config's last
- * change; those that were not are counted as missed.
+ * ConfigChangeNotifyRequest is matched to the oldest change of its config that the listener has
+ * not been told of: its delay is measured from that change's send time. At the end every listener
+ * must have been told of every config's last change; those that were not are counted as missed.
  */
 final class PushLoad {
 

@@ -50,10 +50,10 @@ public class StoreConfiguration {
             Path logs = server.homePath().resolve("logs");
             Files.createDirectories(logs);
             System.setProperty("derby.stream.error.file", logs.resolve("derby.log").toString());
-            // Derby's defaults (a new 1 MB log file, and a checkpoint every 10 MB of log) meant ~20
-            // log switches and two checkpoints a second under a stream of publishes, all on the one
-            // writer thread; 64 MB each gave 7-14% more publishes/s. The price: a crash replays up to
-            // 64 MB of log at the next start. A -D on the command line still wins.
+            // With Derby's defaults (a new 1 MB log file, a checkpoint every 10 MB of log) the one
+            // writer thread spent ~10% of its time under a stream of publishes switching log files;
+            // 64 MB each gave 7-14% more publishes/s. The price: a crash replays up to 64 MB of log
+            // at the next start. A -D on the command line still wins.
             setIfAbsent("derby.storage.logSwitchInterval", "67108864");
             setIfAbsent("derby.storage.checkpointInterval", "67108864");
             if (!server.standalone()) {

@@ -49,17 +49,19 @@ public class ServerPush {
      */
     public List<CompletableFuture<Boolean>> push(String connectionId, List<OutboundPush> pushes, Duration ackWait,
             int maxTries) {
+        long ackWaitMillis = ackWait.toMillis();
+        int tries = Math.max(1, maxTries);
         List<CompletableFuture<Boolean>> outcomes = new ArrayList<>(pushes.size());
         Connection connection = connections.get(connectionId);
         List<CompletableFuture<Response>> answers = connection == null ? null
-                : connection.request(pushes, ackWait.toMillis());
+                : connection.request(pushes, ackWaitMillis);
         for (int i = 0; i < pushes.size(); i++) {
             CompletableFuture<Boolean> outcome = new CompletableFuture<>();
             outcomes.add(outcome);
             if (answers == null) {
                 outcome.complete(false);
             } else {
-                settle(answers.get(i), connectionId, pushes.get(i), ackWait.toMillis(), Math.max(1, maxTries), 1, outcome);
+                settle(answers.get(i), connectionId, pushes.get(i), ackWaitMillis, tries, 1, outcome);
             }
         }
         return outcomes;
