@@ -7,6 +7,7 @@ import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.core.util.Futures;
 import org.springframework.stereotype.Component;
 
 /** A peer changed a config in the shared store: read it again (blocking: the database). */
@@ -33,7 +34,7 @@ public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChan
 
     @Override
     public Response handle(ConfigChangeClusterSyncRequest request, RequestMeta meta) {
-        writer.reload(configs.key(request.dataId, request.group, request.tenant));
+        Futures.join(writer.reload(configs.key(request.dataId, request.group, request.tenant)));
         return new ConfigChangeClusterSyncResponse();
     }
 

@@ -56,7 +56,13 @@ public class ConfigHttpApi implements HttpApi {
         routes.get(CONFIGS).when("search", "accurate").blocking(exchange -> search(exchange, false));
         routes.get(CONFIGS).when("search", "blur").blocking(exchange -> search(exchange, true));
         routes.get(CONFIGS).when("beta", "true").blocking(this::readBeta);
-        routes.post(CONFIGS).blocking(this::publish);
+        // Where a publish only queues for the database writer it runs on the event loop, sparing a
+        // hop to a worker thread; through Raft it waits for the group, so on a worker.
+        if (service.publishesWithoutWaiting()) {
+            routes.post(CONFIGS).inline(this::publish);
+        } else {
+            routes.post(CONFIGS).blocking(this::publish);
+        }
         routes.delete(CONFIGS).blocking(this::remove);
         routes.delete(CONFIGS).when("delType", "ids").blocking(this::removeByIds);
         routes.delete(CONFIGS).when("beta", "true").blocking(this::stopBeta);
@@ -107,8 +113,7 @@ public class ConfigHttpApi implements HttpApi {
                 exchange.param("config_tags"));
         PublishOptions options = new PublishOptions(exchange.header(Constants.CAS_MD5_HEADER),
                 exchange.header(Constants.BETA_IPS_HEADER), exchange.param("tag"));
-        service.publish(key, write, options);
-        exchange.respondJson(Boolean.TRUE);
+        exchange.respondJsonWhenDone(service.publishAsync(key, write, options), Boolean.TRUE);
     }
 
     private void remove(HttpExchange exchange) {

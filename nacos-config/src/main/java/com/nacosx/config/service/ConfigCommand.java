@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigWrite;
+import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -30,23 +31,21 @@ public sealed interface ConfigCommand {
         return Codec.MAPPER.readValue(bytes, ConfigCommand.class);
     }
 
-    /** Applies the write on this node; what it returns goes back to the writer. */
-    Object applyTo(ConfigWriter writer);
+    /** Applies the write on this node; what the future yields goes back to the writer. */
+    CompletableFuture<?> applyTo(ConfigWriter writer);
 
     record Publish(ConfigKey key, ConfigWrite write, PublishOptions options, long time) implements ConfigCommand {
         @Override
-        public Object applyTo(ConfigWriter writer) {
-            writer.publish(key, write, options, time);
-            return null;
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.publish(key, write, options, time);
         }
     }
 
     /** Removes the formal config; removing what is absent succeeds. */
     record Remove(ConfigKey key, String srcIp, String srcUser, long time) implements ConfigCommand {
         @Override
-        public Object applyTo(ConfigWriter writer) {
-            writer.remove(key, srcIp, srcUser, time);
-            return null;
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.remove(key, srcIp, srcUser, time);
         }
     }
 
@@ -54,24 +53,22 @@ public sealed interface ConfigCommand {
     record RemoveGray(ConfigKey key, String grayName, String srcIp, String srcUser, long time)
             implements ConfigCommand {
         @Override
-        public Object applyTo(ConfigWriter writer) {
-            writer.removeGray(key, grayName, srcIp, srcUser, time);
-            return null;
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.removeGray(key, grayName, srcIp, srcUser, time);
         }
     }
 
     record CreateNamespace(String id, String name, String desc, long time) implements ConfigCommand {
         @Override
-        public Object applyTo(ConfigWriter writer) {
-            writer.createNamespace(id, name, desc, time);
-            return null;
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.createNamespace(id, name, desc, time);
         }
     }
 
     /** @return whether the namespace existed */
     record UpdateNamespace(String id, String name, String desc, long time) implements ConfigCommand {
         @Override
-        public Object applyTo(ConfigWriter writer) {
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
             return writer.updateNamespace(id, name, desc, time);
         }
     }
@@ -79,7 +76,7 @@ public sealed interface ConfigCommand {
     /** @return whether the namespace existed */
     record DeleteNamespace(String id) implements ConfigCommand {
         @Override
-        public Object applyTo(ConfigWriter writer) {
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
             return writer.deleteNamespace(id);
         }
     }

@@ -1,6 +1,8 @@
 package com.nacosx.config.service;
 
 import com.nacosx.core.raft.RaftGroups;
+import com.nacosx.core.util.Futures;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,11 +22,29 @@ public class ConfigCommands {
         this.raft = raft;
     }
 
+    /** Whether {@link #submitAsync} returns without waiting: not when writes go through Raft. */
+    public boolean submitsWithoutWaiting() {
+        return !raft.replicates(ConfigCommand.RAFT_GROUP);
+    }
+
     /** @return what {@link ConfigWriter#apply} returned; a refusal it throws reaches the caller */
     public Object submit(ConfigCommand command) {
+        return Futures.join(submitAsync(command));
+    }
+
+    /**
+     * The same without waiting where the write need not: on a node that writes its own store the
+     * future completes on the database writer thread. Through Raft the caller waits, as the
+     * group's write is blocking.
+     */
+    public CompletableFuture<?> submitAsync(ConfigCommand command) {
         if (raft.replicates(ConfigCommand.RAFT_GROUP)) {
-            return raft.write(ConfigCommand.RAFT_GROUP, ConfigCommand.toBytes(command));
+            try {
+                return CompletableFuture.completedFuture(raft.write(ConfigCommand.RAFT_GROUP, ConfigCommand.toBytes(command)));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
         }
-        return writer.apply(command);
+        return writer.applyAsync(command);
     }
 }

@@ -12,8 +12,10 @@ import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
+import com.nacosx.core.util.Futures;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Service;
 
 /**
@@ -76,10 +78,23 @@ public class ConfigService {
     }
 
     public void publish(ConfigKey key, ConfigWrite write, PublishOptions options) {
+        Futures.join(publishAsync(key, write, options));
+    }
+
+    /** Whether {@link #publishAsync} returns without waiting for the database or the Raft group. */
+    public boolean publishesWithoutWaiting() {
+        return commands.submitsWithoutWaiting();
+    }
+
+    /**
+     * Validates a publish at once (a bad one throws) and hands it on; the future completes once
+     * this node applied it.
+     */
+    public CompletableFuture<?> publishAsync(ConfigKey key, ConfigWrite write, PublishOptions options) {
         validator.checkContent(write.content());
         validator.checkTag(options.tag());
         ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
-        commands.submit(new ConfigCommand.Publish(key, typed, options, System.currentTimeMillis()));
+        return commands.submitAsync(new ConfigCommand.Publish(key, typed, options, System.currentTimeMillis()));
     }
 
     /** Removes the formal config, or only the variant of {@code tag}. Removing what is absent succeeds. */

@@ -15,6 +15,7 @@ import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.NamespaceStore;
 import com.nacosx.config.store.WriteBatcher;
+import com.nacosx.core.util.Futures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,7 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,17 +35,17 @@ import org.springframework.stereotype.Component;
 
 /**
  * Applies config-center writes on this node: a write commits the row and its history atomically
- * (group-committed with concurrent writes), then updates the cache, then tells the listeners, so
- * a read on this node after a write returns sees the new content. Writes to one config are
- * serialized so the cache follows the database's order. Every input, the time included, comes in
- * the {@link ConfigCommand}: in an embedded-storage cluster every node applies the same commands
- * and must reach the same rows.
+ * (group-committed with concurrent writes), then updates the cache and tells the listeners, so a
+ * read on this node after a write's future completes sees the new content. The cache updates run
+ * after each commit on the database writer thread, in the order of the writes (see
+ * {@link WriteBatcher}), so the cache follows the database without locks. Every input, the time
+ * included, comes in the {@link ConfigCommand}: in an embedded-storage cluster every node applies
+ * the same commands and must reach the same rows.
  */
 @Component
 public class ConfigWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
-    private static final int LOCK_STRIPES = 64;
 
     private final ConfigInfoStore configs;
     private final GrayStore grays;
@@ -52,7 +55,6 @@ public class ConfigWriter {
     private final WriteBatcher writes;
     private final List<ConfigChangeListener> listeners;
     private final List<ConfigWriteListener> writeListeners;
-    private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
 
     public ConfigWriter(ConfigInfoStore configs, GrayStore grays, HistoryStore history, NamespaceStore namespaces,
             ConfigCache cache, WriteBatcher writes, List<ConfigChangeListener> listeners,
@@ -65,47 +67,55 @@ public class ConfigWriter {
         this.writes = writes;
         this.listeners = List.copyOf(listeners);
         this.writeListeners = List.copyOf(writeListeners);
-        for (int i = 0; i < LOCK_STRIPES; i++) {
-            locks[i] = new ReentrantLock();
-        }
     }
 
-    /** @return what the command returns to its writer (namespace updates and deletes: whether it existed) */
+    /**
+     * Applies a command and waits for it.
+     *
+     * @return what the command returns to its writer (namespace updates and deletes: whether it existed)
+     */
     public Object apply(ConfigCommand command) {
+        return Futures.join(applyAsync(command));
+    }
+
+    /** Applies a command; the future completes once it is committed and in the cache. */
+    public CompletableFuture<?> applyAsync(ConfigCommand command) {
         return command.applyTo(this);
     }
 
-    void createNamespace(String id, String name, String desc, long time) {
-        try {
-            namespaces.insert(id, name, desc, time);
-        } catch (DuplicateKeyException e) {
-            throw new NacosException(NacosException.CONFLICT, ErrorCode.NAMESPACE_ALREADY_EXIST,
-                    "namespaceId [" + id + "] already exist; choose another id", e);
-        }
-    }
-
-    boolean updateNamespace(String id, String name, String desc, long time) {
-        return namespaces.update(id, name, desc, time);
-    }
-
-    boolean deleteNamespace(String id) {
-        return namespaces.delete(id);
-    }
-
-    void publish(ConfigKey key, ConfigWrite write, PublishOptions options, long now) {
-        changeAndNotify(key, () -> {
-            if (options.betaIps() != null) {
-                publishGray(key, write, GrayConfig.BETA, options.betaIps(), now);
-            } else if (options.tag() != null) {
-                publishGray(key, write, GrayConfig.tagGrayName(options.tag()), options.tag(), now);
-            } else {
-                publishFormal(key, write, options.casMd5(), now);
+    CompletableFuture<Void> createNamespace(String id, String name, String desc, long time) {
+        return writes.submit(() -> {
+            try {
+                namespaces.insert(id, name, desc, time);
+                return null;
+            } catch (DuplicateKeyException e) {
+                throw new NacosException(NacosException.CONFLICT, ErrorCode.NAMESPACE_ALREADY_EXIST,
+                        "namespaceId [" + id + "] already exist; choose another id", e);
             }
-        });
+        }, nothing -> { });
     }
 
-    private void publishFormal(ConfigKey key, ConfigWrite write, String casMd5, long now) {
-        writes.execute(() -> {
+    CompletableFuture<Boolean> updateNamespace(String id, String name, String desc, long time) {
+        return writes.submit(() -> namespaces.update(id, name, desc, time), existed -> { });
+    }
+
+    CompletableFuture<Boolean> deleteNamespace(String id) {
+        return writes.submit(() -> namespaces.delete(id), existed -> { });
+    }
+
+    CompletableFuture<Void> publish(ConfigKey key, ConfigWrite write, PublishOptions options, long now) {
+        if (options.betaIps() != null) {
+            return publishGray(key, write, GrayConfig.BETA, options.betaIps(), now);
+        }
+        if (options.tag() != null) {
+            return publishGray(key, write, GrayConfig.tagGrayName(options.tag()), options.tag(), now);
+        }
+        return publishFormal(key, write, options.casMd5(), now);
+    }
+
+    private CompletableFuture<Void> publishFormal(ConfigKey key, ConfigWrite write, String casMd5, long now) {
+        ConfigEntry entry = ConfigEntry.of(write.content(), write.md5(), write.type(), now, write.encryptedDataKey());
+        return change(key, true, () -> {
             // The history row copies the stored row inside the database: the old content never
             // travels to the server and back, which made publishes ~30% slower on Derby.
             boolean updated = history.recordStored(key, casMd5, write.srcIp(), write.srcUser(), HistoryStore.UPDATE, now)
@@ -118,10 +128,9 @@ public class ConfigWriter {
             } else {
                 insertFormal(key, write, now);
             }
-        });
-        ConfigEntry entry = ConfigEntry.of(write.content(), write.md5(), write.type(), now, write.encryptedDataKey());
-        cache.update(key, cached -> cached.withFormal(entry));
-        LOG.info("published {} md5={} from {}", key, entry.md5(), write.srcIp());
+            return null;
+        }, (nothing, cached) -> cached.withFormal(entry),
+                () -> LOG.info("published {} md5={} from {}", key, entry.md5(), write.srcIp()));
     }
 
     private void insertFormal(ConfigKey key, ConfigWrite write, long now) {
@@ -137,18 +146,19 @@ public class ConfigWriter {
         configs.insertTags(id, key, write.tags());
     }
 
-    private void publishGray(ConfigKey key, ConfigWrite write, String grayName, String expr, long now) {
+    private CompletableFuture<Void> publishGray(ConfigKey key, ConfigWrite write, String grayName, String expr,
+            long now) {
         GrayConfig gray = new GrayConfig(0, key, grayName, expr, write.content(), write.md5(), write.appName(),
                 write.encryptedDataKey(), now, write.srcIp(), write.srcUser());
-        writes.execute(() -> {
+        return change(key, true, () -> {
             Optional<GrayConfig> previous = grays.upsert(gray);
             GrayConfig recorded = previous.orElseGet(() -> grays.find(key, grayName).orElseThrow());
             history.record(recorded.id(), key, recorded.content(), recorded.md5(), recorded.appName(), write.srcIp(),
                     write.srcUser(), previous.isPresent() ? HistoryStore.UPDATE : HistoryStore.INSERT, grayName,
                     recorded.encryptedDataKey(), now);
-        });
-        applyGrayToCache(gray, write.type());
-        LOG.info("published {} variant {} ({}) from {}", key, grayName, expr, write.srcIp());
+            return null;
+        }, (nothing, cached) -> withGray(cached, gray, write.type()),
+                () -> LOG.info("published {} variant {} ({}) from {}", key, grayName, expr, write.srcIp()));
     }
 
     /**
@@ -168,10 +178,6 @@ public class ConfigWriter {
     }
 
     /** Sets the beta or tag variant named {@code grayName}; a null entry removes it. */
-    private void cacheVariant(ConfigKey key, String grayName, ConfigEntry entry, Set<String> betaIps) {
-        cache.update(key, cached -> withVariant(cached, grayName, entry, betaIps));
-    }
-
     private static CachedConfig withVariant(CachedConfig cached, String grayName, ConfigEntry entry,
             Set<String> betaIps) {
         return GrayConfig.BETA.equals(grayName) ? cached.withBeta(entry, betaIps)
@@ -182,15 +188,19 @@ public class ConfigWriter {
      * Reads one config (formal content and variants) from the store again, as another node wrote
      * it to the shared database, and tells this node's listeners if what readers get changed.
      */
-    public void reload(ConfigKey key) {
-        Optional<StoredConfig> row = configs.find(key);
-        List<GrayConfig> variants = grays.findAll(key);
-        changeAndNotify(key, false, () -> cache.update(key, cached -> stored(cached, row.orElse(null), variants)));
+    public CompletableFuture<?> reload(ConfigKey key) {
+        return change(key, false, () -> new Stored(configs.find(key).orElse(null), grays.findAll(key)),
+                (row, cached) -> stored(cached, row.config(), row.variants()), () -> { });
+    }
+
+    /** A config's rows as read from the store: its formal row (null when none) and its variants. */
+    private record Stored(StoredConfig config, List<GrayConfig> variants) {
     }
 
     /**
      * Compares the whole cache with the store and reloads every config that differs; heals a
-     * change notice from a peer that never arrived. Returns how many configs were reloaded.
+     * change notice from a peer that never arrived. Returns, once they are reloaded, how many
+     * configs were.
      */
     public int reloadDiffering() {
         Map<ConfigKey, StoredConfig> rows = new HashMap<>();
@@ -200,17 +210,17 @@ public class ConfigWriter {
         Set<ConfigKey> keys = new HashSet<>(rows.keySet());
         keys.addAll(variants.keySet());
         keys.addAll(cache.keys());
-        int reloaded = 0;
+        List<CompletableFuture<?>> reloads = new ArrayList<>();
         for (ConfigKey key : keys) {
             CachedConfig current = cache.get(key);
             CachedConfig base = current == null ? CachedConfig.EMPTY : current;
             CachedConfig stored = stored(base, rows.get(key), variants.getOrDefault(key, List.of()));
             if (current == null ? !stored.isEmpty() : !current.servesSameAs(stored)) {
-                reload(key);
-                reloaded++;
+                reloads.add(reload(key));
             }
         }
-        return reloaded;
+        Futures.join(CompletableFuture.allOf(reloads.toArray(CompletableFuture[]::new)));
+        return reloads.size();
     }
 
     /** What the store holds for a config, keeping the cached entries' identity where unchanged. */
@@ -229,65 +239,53 @@ public class ConfigWriter {
                 .collect(Collectors.toUnmodifiableSet());
     }
 
-    void remove(ConfigKey key, String srcIp, String srcUser, long now) {
-        changeAndNotify(key, () -> {
-            writes.execute(() -> configs.find(key).ifPresent(old -> {
+    CompletableFuture<?> remove(ConfigKey key, String srcIp, String srcUser, long now) {
+        return change(key, true, () -> {
+            configs.find(key).ifPresent(old -> {
                 configs.delete(old.id());
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, null, old.encryptedDataKey(), now);
-            }));
-            cache.update(key, cached -> cached.withFormal(null));
-            LOG.info("removed {} from {}", key, srcIp);
-        });
+            });
+            return null;
+        }, (nothing, cached) -> cached.withFormal(null), () -> LOG.info("removed {} from {}", key, srcIp));
     }
 
-    void removeGray(ConfigKey key, String grayName, String srcIp, String srcUser, long now) {
-        changeAndNotify(key, () -> {
-            writes.execute(() -> grays.find(key, grayName).ifPresent(old -> {
+    CompletableFuture<?> removeGray(ConfigKey key, String grayName, String srcIp, String srcUser, long now) {
+        return change(key, true, () -> {
+            grays.find(key, grayName).ifPresent(old -> {
                 grays.delete(old.id());
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, grayName, old.encryptedDataKey(), now);
-            }));
-            cacheVariant(key, grayName, null, Set.of());
-            LOG.info("removed {} variant {} from {}", key, grayName, srcIp);
-        });
-    }
-
-    private void withLock(ConfigKey key, Runnable action) {
-        ReentrantLock lock = locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)];
-        lock.lock();
-        try {
-            action.run();
-        } finally {
-            lock.unlock();
-        }
+            });
+            return null;
+        }, (nothing, cached) -> withVariant(cached, grayName, null, Set.of()),
+                () -> LOG.info("removed {} variant {} from {}", key, grayName, srcIp));
     }
 
     /**
-     * Applies a write under the config's lock, then tells the listeners if readers may now get
-     * different content: republishing identical content notifies no one, as on the official server.
+     * Runs {@code inDatabase} on the database writer; once it is committed, on the writer thread,
+     * applies {@code toCache} (given what {@code inDatabase} returned) to the config's cached value,
+     * runs {@code log}, and tells the listeners if readers may now get different content:
+     * republishing identical content notifies no one, as on the official server.
+     *
+     * @param local whether this node made the write (then peers sharing the store are told too)
      */
-    private void changeAndNotify(ConfigKey key, Runnable write) {
-        changeAndNotify(key, true, write);
-    }
-
-    /** @param local whether this node made the write (then peers sharing the store are told too) */
-    private void changeAndNotify(ConfigKey key, boolean local, Runnable write) {
-        boolean[] changed = new boolean[1];
-        withLock(key, () -> {
+    private <T> CompletableFuture<T> change(ConfigKey key, boolean local, Supplier<T> inDatabase,
+            BiFunction<T, CachedConfig, CachedConfig> toCache, Runnable log) {
+        return writes.submit(inDatabase, result -> {
             CachedConfig before = cache.get(key);
-            write.run();
+            cache.update(key, cached -> toCache.apply(result, cached));
             CachedConfig after = cache.get(key);
-            changed[0] = before == null ? after != null : after == null || !before.servesSameAs(after);
-        });
-        if (changed[0]) {
-            notifyListeners(key);
-            if (local) {
-                for (ConfigWriteListener listener : writeListeners) {
-                    listener.configWritten(key);
+            log.run();
+            if (before == null ? after != null : after == null || !before.servesSameAs(after)) {
+                notifyListeners(key);
+                if (local) {
+                    for (ConfigWriteListener listener : writeListeners) {
+                        listener.configWritten(key);
+                    }
                 }
             }
-        }
+        });
     }
 
     private void notifyListeners(ConfigKey key) {

@@ -1,6 +1,7 @@
 package com.nacosx.core.http;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.util.Futures;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -23,6 +24,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -255,5 +257,19 @@ public final class HttpExchange {
     /** Answers 200 with {@code value} as JSON. */
     public void respondJson(Object value) {
         respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", Json.bytes(value), null);
+    }
+
+    /**
+     * Answers 200 with {@code value} as JSON once {@code work} completes, or its failure as any
+     * handler's would be; the handler returns at once and no thread waits for the work.
+     */
+    public void respondJsonWhenDone(CompletionStage<?> work, Object value) {
+        work.whenComplete((result, failure) -> {
+            if (failure == null) {
+                respondJson(value);
+            } else {
+                HttpErrors.answer(this, Futures.causeOf(failure));
+            }
+        });
     }
 }

@@ -1,0 +1,40 @@
+package com.nacosx.core.util;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/** Waiting for a future as if its work had run on the caller's thread. */
+public final class Futures {
+
+    private Futures() {
+    }
+
+    /**
+     * The future's value; a failure is rethrown as itself when it is unchecked (a refused write
+     * reaches the caller as the NacosException it was), else wrapped.
+     */
+    public static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            Throwable cause = causeOf(e);
+            if (cause instanceof RuntimeException unchecked) {
+                throw unchecked;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    /** What really failed, under the wrappers CompletableFuture puts around it. */
+    public static Throwable causeOf(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+}
