@@ -34,6 +34,7 @@ class WriteBatcherTest {
 
     @BeforeEach
     void start() {
+        System.setProperty("derby.stream.error.file", "target/derby.log");
         HikariConfig pool = new HikariConfig();
         pool.setJdbcUrl("jdbc:derby:memory:batcher" + System.nanoTime() + ";create=true");
         pool.setMaximumPoolSize(4);
