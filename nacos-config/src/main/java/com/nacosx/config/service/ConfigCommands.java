@@ -38,7 +38,7 @@ public class ConfigCommands {
      * group's write is blocking.
      */
     public CompletableFuture<?> submitAsync(ConfigCommand command) {
-        if (raft.replicates(ConfigCommand.RAFT_GROUP)) {
+        if (!submitsWithoutWaiting()) {
             try {
                 return CompletableFuture.completedFuture(raft.write(ConfigCommand.RAFT_GROUP, ConfigCommand.toBytes(command)));
             } catch (RuntimeException e) {

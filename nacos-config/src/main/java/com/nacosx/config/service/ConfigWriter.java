@@ -92,15 +92,15 @@ public class ConfigWriter {
                 throw new NacosException(NacosException.CONFLICT, ErrorCode.NAMESPACE_ALREADY_EXIST,
                         "namespaceId [" + id + "] already exist; choose another id", e);
             }
-        }, nothing -> { });
+        });
     }
 
     CompletableFuture<Boolean> updateNamespace(String id, String name, String desc, long time) {
-        return writes.submit(() -> namespaces.update(id, name, desc, time), existed -> { });
+        return writes.submit(() -> namespaces.update(id, name, desc, time));
     }
 
     CompletableFuture<Boolean> deleteNamespace(String id) {
-        return writes.submit(() -> namespaces.delete(id), existed -> { });
+        return writes.submit(() -> namespaces.delete(id));
     }
 
     CompletableFuture<Void> publish(ConfigKey key, ConfigWrite write, PublishOptions options, long now) {

@@ -64,6 +64,11 @@ public class WriteBatcher implements DisposableBean {
         return write.done;
     }
 
+    /** Queues {@code work} as {@link #submit(Supplier, Consumer)} does, with nothing to do after the commit. */
+    public <T> CompletableFuture<T> submit(Supplier<T> work) {
+        return submit(work, result -> { });
+    }
+
     private void run() {
         List<Write<?>> batch = new ArrayList<>(MAX_BATCH);
         while (!stopped) {
