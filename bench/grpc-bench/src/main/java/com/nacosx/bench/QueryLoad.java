@@ -1,9 +1,7 @@
 package com.nacosx.bench;
 
 import com.nacosx.api.remote.config.ConfigQueryRequest;
-import com.nacosx.testsupport.NacosGrpcClient;
 
-import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -13,22 +11,13 @@ import java.util.concurrent.ThreadLocalRandom;
 final class QueryLoad {
 
     static void run(Args args) {
-        int connections = args.number("connections", 8);
-        int inflight = args.number("inflight", 64);
-        int configs = args.number("configs", 200);
-        int size = args.number("size", 1024);
-        try (Clients clients = new Clients(args)) {
-            List<NacosGrpcClient> ready = clients.open(connections, List.of(args.host()), i -> push -> { });
-            Clients.seed(ready.get(0), configs, size);
-            new RequestLoad(ready, inflight, index -> {
-                ConfigQueryRequest query = new ConfigQueryRequest();
-                query.dataId = Clients.dataId(ThreadLocalRandom.current().nextInt(configs));
-                query.group = Clients.GROUP;
-                query.tenant = "";
-                return query;
-            }).warmUpAndMeasure(args, String.format("config query over gRPC: %d connections x %d in flight, %d configs"
-                    + " of %d B, %d s", connections, inflight, configs, size, args.number("seconds", 20)),
-                    args.number("warmup", 10), args.number("seconds", 20));
-        }
+        RequestLoad.measureConfigRequests(args, "config query", 64, 200,
+                (first, shape) -> Clients.seed(first, shape.configs(), shape.size()), shape -> {
+                    ConfigQueryRequest query = new ConfigQueryRequest();
+                    query.dataId = Clients.dataId(ThreadLocalRandom.current().nextInt(shape.configs()));
+                    query.group = Clients.GROUP;
+                    query.tenant = "";
+                    return query;
+                });
     }
 }

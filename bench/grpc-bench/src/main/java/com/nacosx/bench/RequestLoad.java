@@ -6,6 +6,7 @@ import com.nacosx.testsupport.NacosGrpcClient;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -32,6 +33,32 @@ final class RequestLoad {
         this.clients = clients;
         this.inflight = inflight;
         this.requestFor = requestFor;
+    }
+
+    /**
+     * The config workloads' common shape: opens {@code --connections} clients, lets {@code prepare}
+     * use the first (to seed configs), then keeps {@code --inflight} requests made by
+     * {@code requestFor} in flight on each, warmed up and measured.
+     *
+     * @param requestFor makes a request for one of {@code --configs} configs of {@code --size} bytes
+     */
+    static void measureConfigRequests(Args args, String workload, int defaultInflight, int defaultConfigs,
+            BiConsumer<NacosGrpcClient, ConfigShape> prepare, Function<ConfigShape, Request> requestFor) {
+        ConfigShape shape = new ConfigShape(args.number("connections", 8), args.number("inflight", defaultInflight),
+                args.number("configs", defaultConfigs), args.number("size", 1024));
+        int seconds = args.number("seconds", 20);
+        try (Clients clients = new Clients(args)) {
+            List<NacosGrpcClient> ready = clients.open(shape.connections(), List.of(args.host()), i -> push -> { });
+            prepare.accept(ready.get(0), shape);
+            new RequestLoad(ready, shape.inflight(), index -> requestFor.apply(shape)).warmUpAndMeasure(args,
+                    String.format("%s over gRPC: %d connections x %d in flight, %d configs of %d B, %d s", workload,
+                            shape.connections(), shape.inflight(), shape.configs(), shape.size(), seconds),
+                    args.number("warmup", 10), seconds);
+        }
+    }
+
+    /** How many connections, requests in flight on each, configs and bytes per config a config workload uses. */
+    record ConfigShape(int connections, int inflight, int configs, int size) {
     }
 
     /** Warms up for {@code warmup} seconds, then measures {@code seconds} with the server's CPU, and prints the line. */

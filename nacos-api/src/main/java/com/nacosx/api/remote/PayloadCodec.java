@@ -64,6 +64,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -112,6 +113,11 @@ public final class PayloadCodec {
     }
 
     /** A request as the server pushes it: no client IP in the metadata. */
+    /** The simple class names of every payload type this codec reads. */
+    public static Set<String> types() {
+        return READERS.keySet();
+    }
+
     public static Payload encode(Request request) {
         return encode(request, "");
     }

@@ -1,5 +1,6 @@
 package com.nacosx.config.grpc;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
 import com.nacosx.api.remote.config.ConfigChangeBatchListenResponse;
@@ -9,6 +10,8 @@ import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,10 +27,12 @@ public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListe
 
     private final ConfigListeners listeners;
     private final ConfigCache cache;
+    private final ConfigService service;
 
-    public ConfigBatchListenHandler(ConfigListeners listeners, ConfigCache cache) {
+    public ConfigBatchListenHandler(ConfigListeners listeners, ConfigCache cache, ConfigService service) {
         this.listeners = listeners;
         this.cache = cache;
+        this.service = service;
     }
 
     @Override
@@ -39,8 +44,10 @@ public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListe
     public Response handle(ConfigBatchListenRequest request, RequestMeta meta) {
         ConfigChangeBatchListenResponse response = new ConfigChangeBatchListenResponse();
         String tag = request.header(TAG_HEADER);
-        for (ConfigBatchListenRequest.ConfigListenContext context : request.configListenContexts) {
-            ConfigKey key = new ConfigKey(context.dataId, context.group, ConfigService.normalizeTenant(context.tenant));
+        List<ConfigKey> keys = keysOf(request);
+        for (int i = 0; i < keys.size(); i++) {
+            ConfigBatchListenRequest.ConfigListenContext context = request.configListenContexts.get(i);
+            ConfigKey key = keys.get(i);
             if (!request.listen) {
                 listeners.unlisten(meta.connectionId(), key);
                 continue;
@@ -53,6 +60,22 @@ public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListe
             }
         }
         return response;
+    }
+
+    /** Every key of the request, validated before any is listened to: a bad one changes nothing. */
+    private List<ConfigKey> keysOf(ConfigBatchListenRequest request) {
+        if (request.configListenContexts == null) {
+            throw NacosException.missingParameter("configListenContexts");
+        }
+        List<ConfigKey> keys = new ArrayList<>(request.configListenContexts.size());
+        for (ConfigBatchListenRequest.ConfigListenContext context : request.configListenContexts) {
+            if (context == null) {
+                throw NacosException.badRequest("configListenContexts holds a null entry; give dataId and group "
+                        + "for each config to listen to");
+            }
+            keys.add(service.key(context.dataId, context.group, context.tenant));
+        }
+        return keys;
     }
 
     @Override

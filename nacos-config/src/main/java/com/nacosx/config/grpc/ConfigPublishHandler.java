@@ -9,11 +9,17 @@ import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.PublishOptions;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.core.util.Futures;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
 
 /**
  * Publishes a config for a 2.x client. The details the HTTP API takes as parameters come in the
- * request's addition map under the same names.
+ * request's addition map under the same names. Where a publish only queues for the database
+ * writer, it is queued from the connection's event loop and answered when it is committed: no
+ * thread waits for it, and two publishes a connection sends are applied in the order they came
+ * (the writer applies in submission order). Through Raft the write waits for the group, so it
+ * runs on a worker.
  */
 @Component
 public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest> {
@@ -31,6 +37,11 @@ public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest
 
     @Override
     public Response handle(ConfigPublishRequest request, RequestMeta meta) {
+        return Futures.join(handleAsync(request, meta));
+    }
+
+    @Override
+    public CompletableFuture<Response> handleAsync(ConfigPublishRequest request, RequestMeta meta) {
         if (request.content == null) {
             throw NacosException.missingParameter("content");
         }
@@ -40,13 +51,13 @@ public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest
                 request.addition("config_tags"));
         PublishOptions options = new PublishOptions(request.casMd5, request.addition("betaIps"),
                 request.addition("tag"));
-        service.publish(service.key(request.dataId, request.group, request.tenant), write, options);
-        return new ConfigPublishResponse();
+        return service.publishAsync(service.key(request.dataId, request.group, request.tenant), write, options)
+                .thenApply(applied -> new ConfigPublishResponse());
     }
 
     @Override
     public boolean blocking() {
-        return true;
+        return !service.publishesWithoutWaiting();
     }
 
     @Override

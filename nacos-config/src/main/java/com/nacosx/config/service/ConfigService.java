@@ -93,6 +93,7 @@ public class ConfigService {
     public CompletableFuture<?> publishAsync(ConfigKey key, ConfigWrite write, PublishOptions options) {
         validator.checkContent(write.content());
         validator.checkTag(options.tag());
+        validator.checkDetails(write, options);
         ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
         return commands.submitAsync(new ConfigCommand.Publish(key, typed, options, System.currentTimeMillis()));
     }

@@ -3,6 +3,7 @@ package com.nacosx.config.service;
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.config.cache.ConfigCache;
 import com.nacosx.config.model.Namespace;
 import com.nacosx.config.store.NamespaceStore;
@@ -20,6 +21,7 @@ public class NamespaceService {
     private static final Pattern NAME = Pattern.compile("[^@#$%^&*]+");
     private static final int ID_MAX = 128;
     private static final int NAME_MAX = 128;
+    private static final int DESC_MAX = 256;
     private static final String PUBLIC_NAME = "public";
     private static final String PUBLIC_DESC = "Default Namespace";
 
@@ -60,19 +62,21 @@ public class NamespaceService {
         String id = namespaceId == null || namespaceId.isBlank() ? UUID.randomUUID().toString() : namespaceId.trim();
         if (!ID.matcher(id).matches() || id.length() > ID_MAX) {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.ILLEGAL_NAMESPACE, "invalid namespace id '"
-                    + id + "': use at most " + ID_MAX + " letters, digits, '_' or '-'");
+                    + Shown.bounded(id) + "': use at most " + ID_MAX + " letters, digits, '_' or '-'");
         }
         if (Constants.PUBLIC_NAMESPACE_ID.equalsIgnoreCase(id) || store.find(id).isPresent()) {
             throw new NacosException(NacosException.CONFLICT, ErrorCode.NAMESPACE_ALREADY_EXIST,
                     "namespaceId [" + id + "] already exist; choose another id");
         }
         checkName(name);
+        checkDesc(desc);
         commands.submit(new ConfigCommand.CreateNamespace(id, name.trim(), desc, System.currentTimeMillis()));
         return id;
     }
 
     public void update(String namespaceId, String name, String desc) {
         checkName(name);
+        checkDesc(desc);
         if (!(Boolean) commands.submit(new ConfigCommand.UpdateNamespace(namespaceId, name.trim(), desc,
                 System.currentTimeMillis()))) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.NAMESPACE_NOT_EXIST,
@@ -91,7 +95,15 @@ public class NamespaceService {
     private static void checkName(String name) {
         if (name == null || name.isBlank() || !NAME.matcher(name).matches() || name.length() > NAME_MAX) {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.ILLEGAL_NAMESPACE, "invalid namespace name '"
-                    + name + "': it must be 1 to " + NAME_MAX + " characters without @#$%^&*");
+                    + Shown.bounded(name) + "': it must be 1 to " + NAME_MAX + " characters without @#$%^&*");
+        }
+    }
+
+    /** The column {@code tenant_info.tenant_desc} holds 256 characters. */
+    private static void checkDesc(String desc) {
+        if (desc != null && desc.length() > DESC_MAX) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.ILLEGAL_NAMESPACE,
+                    "too long namespaceDesc, over " + DESC_MAX);
         }
     }
 

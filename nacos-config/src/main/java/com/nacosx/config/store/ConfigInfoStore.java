@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -168,15 +169,20 @@ public class ConfigInfoStore {
         if (criteria.configTags() != null && !criteria.configTags().isBlank()) {
             List<String> tags = Arrays.stream(criteria.configTags().split(",")).map(String::trim).toList();
             where.append(" AND id IN (SELECT id FROM config_tags_relation WHERE tag_name IN (")
-                    .append(String.join(",", java.util.Collections.nCopies(tags.size(), "?"))).append("))");
+                    .append(String.join(",", Collections.nCopies(tags.size(), "?"))).append("))");
             args.addAll(tags);
         }
         Integer total = jdbc.queryForObject("SELECT COUNT(*) FROM config_info" + where, Integer.class, args.toArray());
         List<Object> pageArgs = new ArrayList<>(args);
         pageArgs.add((long) (pageNo - 1) * pageSize);
         pageArgs.add(pageSize);
-        List<StoredConfig> items = jdbc.query(dialect.page("SELECT " + COLUMNS + " FROM config_info" + where
-                + " ORDER BY id"), ConfigInfoStore::toStoredConfig, pageArgs.toArray());
+        // The page is chosen by id alone, then only its rows are read whole: a database that sorts
+        // the matching rows would otherwise carry every matching content through the sort.
+        List<Long> ids = jdbc.queryForList(dialect.page("SELECT id FROM config_info" + where + " ORDER BY id"),
+                Long.class, pageArgs.toArray());
+        List<StoredConfig> items = ids.isEmpty() ? List.of() : jdbc.query("SELECT " + COLUMNS
+                + " FROM config_info WHERE id IN (" + String.join(",", Collections.nCopies(ids.size(), "?"))
+                + ") ORDER BY id", ConfigInfoStore::toStoredConfig, ids.toArray());
         return Page.of(total == null ? 0 : total, pageNo, pageSize, items);
     }
 

@@ -1,6 +1,7 @@
 package com.nacosx.config.store;
 
 import com.nacosx.core.env.NacosServerProperties;
+import com.nacosx.core.readiness.StartupStep;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
@@ -8,7 +9,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,6 +33,7 @@ public class StoreConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
     private static final String DERBY_SCHEMA = "/META-INF/nacos/derby-schema.sql";
+    private static final long MYSQL_RETRY_MILLIS = 1000;
 
     @Bean
     public DataSourceSettings dataSourceSettings(Environment env) {
@@ -37,7 +42,7 @@ public class StoreConfiguration {
 
     /** Closes the pool and, for Derby, shuts the embedded engine down so the next start needs no recovery. */
     @Bean(destroyMethod = "close")
-    public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server) throws IOException {
+    public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server) throws Exception {
         HikariConfig pool = new HikariConfig();
         pool.setPoolName("nacos-config-db");
         pool.setMaximumPoolSize(settings.maximumPoolSize());
@@ -63,11 +68,20 @@ public class StoreConfiguration {
                 FileSystemUtils.deleteRecursively(dir);
                 System.setProperty("derby.system.durability", "test");
             }
-            pool.setJdbcUrl("jdbc:derby:" + dir + ";create=true");
-            HikariDataSource dataSource = new DerbyDataSource(pool, "jdbc:derby:" + dir + ";shutdown=true");
-            createDerbyTablesIfMissing(dataSource);
-            LOG.info("config store: embedded Derby at {}", dir);
-            return dataSource;
+            String url = "jdbc:derby:" + dir;
+            // The first connection boots Derby and, on a fresh home, creates the database and its
+            // tables: seconds on a busy host. It is made here, without the pool, because the pool
+            // bounds every connection by db.pool.config.connectionTimeout (a request-time limit,
+            // 3 s by default) and Derby gives up at it ("Login timeout exceeded"). Once booted, the
+            // database answers the pool's connections in milliseconds.
+            StartupStep.run("opening the embedded Derby at " + dir, () -> {
+                try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
+                    createDerbyTablesIfMissing(boot);
+                }
+                return null;
+            });
+            pool.setJdbcUrl(url);
+            return new DerbyDataSource(pool, url + ";shutdown=true");
         }
         return openFirstReachableMysql(settings, pool);
     }
@@ -78,45 +92,80 @@ public class StoreConfiguration {
         }
     }
 
-    private static HikariDataSource openFirstReachableMysql(DataSourceSettings settings, HikariConfig pool) {
-        RuntimeException last = null;
-        for (int i = 0; i < settings.urls().size(); i++) {
-            pool.setJdbcUrl(settings.urls().get(i));
-            pool.setUsername(settings.users().get(i));
-            pool.setPassword(settings.passwords().get(i));
-            try {
-                HikariDataSource dataSource = new HikariDataSource(pool);
-                LOG.info("config store: MySQL at {}", settings.urls().get(i));
-                return dataSource;
-            } catch (RuntimeException e) {
-                LOG.error("cannot connect to db.url.{} ({}): {}", i, settings.urls().get(i), e.getMessage());
-                last = e;
+    /**
+     * Waits for the first of db.url.0..N that accepts a connection, as long as it takes: a database
+     * that is still starting, or out of reach for a while, only delays the start (the log says so
+     * every few seconds). A refusal that waiting cannot mend (wrong user or password, unknown
+     * database) stops the start at once with what to fix.
+     */
+    private static HikariDataSource openFirstReachableMysql(DataSourceSettings settings, HikariConfig pool)
+            throws Exception {
+        return StartupStep.run("connecting to MySQL " + settings.urls(), () -> {
+            Map<Integer, String> lastFailure = new HashMap<>();
+            while (true) {
+                for (int i = 0; i < settings.urls().size(); i++) {
+                    pool.setJdbcUrl(settings.urls().get(i));
+                    pool.setUsername(settings.users().get(i));
+                    pool.setPassword(settings.passwords().get(i));
+                    try {
+                        HikariDataSource dataSource = new HikariDataSource(pool);
+                        LOG.info("config store: MySQL at {}", settings.urls().get(i));
+                        return dataSource;
+                    } catch (RuntimeException e) {
+                        SQLException refusal = sqlCauseOf(e);
+                        if (refusal == null || !isUnreachable(refusal)) {
+                            throw new IllegalStateException("the MySQL database db.url." + i + " ("
+                                    + settings.urls().get(i) + ") refused the connection: " + messageOf(e)
+                                    + "; check db.user, db.password and the database name in "
+                                    + "conf/application.properties", e);
+                        }
+                        String reason = messageOf(e);
+                        if (!reason.equals(lastFailure.put(i, reason))) {
+                            StartupStep.LOG.warn("cannot reach db.url.{} ({}) yet, retrying: {}", i, settings.urls().get(i), reason);
+                        }
+                    }
+                }
+                Thread.sleep(MYSQL_RETRY_MILLIS);
             }
-        }
-        throw new IllegalStateException("no MySQL database of db.url.0..N is reachable; check db.url.N, db.user "
-                + "and db.password in conf/application.properties, and that the database is up", last);
+        });
     }
 
-    private static void createDerbyTablesIfMissing(DataSource dataSource) throws IOException {
-        try (Connection connection = dataSource.getConnection()) {
-            try (ResultSet tables = connection.getMetaData().getTables(null, null, "CONFIG_INFO", null)) {
-                if (tables.next()) {
-                    return;
-                }
+    /** SQL state class 08 is "connection exception": nothing answered, or the link broke. */
+    private static boolean isUnreachable(SQLException refusal) {
+        return refusal.getSQLState() != null && refusal.getSQLState().startsWith("08");
+    }
+
+    private static SQLException sqlCauseOf(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+                return sql;
             }
-            String script;
-            try (InputStream in = StoreConfiguration.class.getResourceAsStream(DERBY_SCHEMA)) {
-                script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            try (Statement statement = connection.createStatement()) {
-                for (String sql : statementsOf(script)) {
-                    statement.execute(sql);
-                }
-            }
-            LOG.info("created the Nacos tables in the embedded Derby");
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create the Nacos tables in the embedded Derby: " + e.getMessage(), e);
         }
+        return null;
+    }
+
+    private static String messageOf(Throwable failure) {
+        SQLException sql = sqlCauseOf(failure);
+        String message = sql != null ? sql.getMessage() : failure.getMessage();
+        return message == null ? failure.toString() : message.lines().findFirst().orElse(message);
+    }
+
+    private static void createDerbyTablesIfMissing(Connection connection) throws IOException, SQLException {
+        try (ResultSet tables = connection.getMetaData().getTables(null, null, "CONFIG_INFO", null)) {
+            if (tables.next()) {
+                return;
+            }
+        }
+        String script;
+        try (InputStream in = StoreConfiguration.class.getResourceAsStream(DERBY_SCHEMA)) {
+            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try (Statement statement = connection.createStatement()) {
+            for (String sql : statementsOf(script)) {
+                statement.execute(sql);
+            }
+        }
+        LOG.info("created the Nacos tables in the embedded Derby");
     }
 
     private static String[] statementsOf(String script) {
@@ -142,7 +191,7 @@ public class StoreConfiguration {
         public void close() {
             super.close();
             try {
-                java.sql.DriverManager.getConnection(shutdownUrl).close();
+                DriverManager.getConnection(shutdownUrl).close();
             } catch (SQLException expected) {
                 // Derby reports a successful shutdown as SQLState 08006.
                 if (!"08006".equals(expected.getSQLState())) {

@@ -1,6 +1,5 @@
 package com.nacosx.config.store;
 
-import com.nacosx.api.exception.NacosException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -17,9 +16,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Group commit: every database write of this node runs on one writer thread, and the writes that
  * queue up while a commit is in flight share the next transaction, so one commit (one disk sync)
- * serves many publishes. A write that is refused (a compare-and-set that does not match, say)
- * fails alone: its batch is rolled back and run again one write per transaction. When a commit
- * fails, every write of its batch fails.
+ * serves many publishes. A write that is refused or whose statement fails (a compare-and-set that
+ * does not match, a value the database will not take) fails alone: its batch is rolled back and
+ * run again one write per transaction, so no caller's bad write fails another's. When a commit
+ * itself fails (the database is gone), every write of its batch fails.
  *
  * <p>Writes are applied, and their after-commit steps run, in the order they were submitted, all
  * on the writer thread: what a write does to memory (the config cache) therefore follows the
@@ -86,12 +86,12 @@ public class WriteBatcher implements DisposableBean {
     private void commit(List<Write<?>> batch) {
         if (batch.size() > 1) {
             try {
-                transaction.executeWithoutResult(status -> batch.forEach(Write::apply));
+                transaction.executeWithoutResult(status -> batch.forEach(Write::applyInBatch));
                 batch.forEach(Write::succeeded);
                 return;
-            } catch (NacosException refused) {
-                LOG.debug("a write of a batch of {} was refused ({}); running them one by one", batch.size(),
-                        refused.getMessage());
+            } catch (WriteFailed one) {
+                LOG.debug("a write of a batch of {} failed ({}); running them one by one", batch.size(),
+                        one.getCause().toString());
             } catch (RuntimeException e) {
                 LOG.error("a batch of {} writes failed", batch.size(), e);
                 batch.forEach(write -> write.failed(e));
@@ -122,6 +122,13 @@ public class WriteBatcher implements DisposableBean {
         return new IllegalStateException("the server is shutting down; retry on another node");
     }
 
+    /** One write of a batch failed by itself (not the commit): the others deserve a transaction without it. */
+    private static final class WriteFailed extends RuntimeException {
+        WriteFailed(RuntimeException cause) {
+            super(cause);
+        }
+    }
+
     /** One caller's write, its outcome inside the batch, and the future the caller gets. */
     private static final class Write<T> {
         final Supplier<T> work;
@@ -136,6 +143,15 @@ public class WriteBatcher implements DisposableBean {
 
         void apply() {
             result = work.get();
+        }
+
+        /** Applies the write as one of a batch: its own failure is told apart from the commit's. */
+        void applyInBatch() {
+            try {
+                apply();
+            } catch (RuntimeException e) {
+                throw new WriteFailed(e);
+            }
         }
 
         /** Runs the after-commit step of the committed write and completes the future. */

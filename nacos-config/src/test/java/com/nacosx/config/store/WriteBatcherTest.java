@@ -21,6 +21,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -88,6 +89,22 @@ class WriteBatcherTest {
         ExecutionException failure = assertThrows(ExecutionException.class, () -> refused.get(10, TimeUnit.SECONDS));
         assertInstanceOf(NacosException.class, failure.getCause());
         assertEquals(List.of(1, 3), jdbc.queryForList("SELECT k FROM t ORDER BY k", Integer.class));
+    }
+
+    /** A caller's value the database will not take (here a duplicate key) must not fail its neighbours. */
+    @Test
+    void aWriteWhoseStatementFailsFailsAloneAndTheRestOfItsBatchCommits() throws Exception {
+        CountDownLatch hold = holdWriter();
+        CompletableFuture<Integer> before = batcher.submit(() -> jdbc.update("INSERT INTO t VALUES (1, 1)"), r -> { });
+        CompletableFuture<Integer> bad = batcher.submit(() -> jdbc.update("INSERT INTO t VALUES (1, 9)"), r -> { });
+        CompletableFuture<Integer> after = batcher.submit(() -> jdbc.update("INSERT INTO t VALUES (3, 3)"), r -> { });
+        hold.countDown();
+        assertEquals(1, before.get(10, TimeUnit.SECONDS));
+        assertEquals(1, after.get(10, TimeUnit.SECONDS));
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> bad.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(DataIntegrityViolationException.class, failure.getCause());
+        assertEquals(List.of(1, 3), jdbc.queryForList("SELECT k FROM t ORDER BY k", Integer.class));
+        assertEquals(1, jdbc.queryForObject("SELECT v FROM t WHERE k = 1", Integer.class));
     }
 
     @Test

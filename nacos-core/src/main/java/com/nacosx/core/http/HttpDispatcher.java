@@ -2,11 +2,15 @@ package com.nacosx.core.http;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -34,6 +38,10 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        if (request.decoderResult().isFailure()) {
+            refuseMalformed(ctx, request.decoderResult().cause());
+            return;
+        }
         QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         HttpExchange exchange;
         try {
@@ -82,6 +90,19 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
         } catch (Exception | Error e) {
             HttpErrors.answer(exchange, e);
         }
+    }
+
+    /**
+     * Answers a request the decoder could not frame (400, or 414/431 for a line or headers over the
+     * limit) and closes the connection: the bytes after it cannot be trusted to start a request.
+     */
+    private static void refuseMalformed(ChannelHandlerContext ctx, Throwable cause) {
+        HttpResponseStatus status = cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
+                : cause instanceof TooLongHttpHeaderException ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                : HttpResponseStatus.BAD_REQUEST;
+        LOG.debug("refused a malformed HTTP request from {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        HttpErrors.answerAndClose(ctx, status, "malformed HTTP request (" + Shown.bounded(String.valueOf(cause.getMessage()))
+                + "); nothing was done, and the connection is closed");
     }
 
     private String pathBelowContext(String path) {

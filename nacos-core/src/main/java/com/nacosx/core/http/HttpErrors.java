@@ -2,6 +2,16 @@ package com.nacosx.core.http;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedRuntimeException;
@@ -17,6 +27,20 @@ final class HttpErrors {
     private static final Logger LOG = LoggerFactory.getLogger(HttpErrors.class);
 
     private HttpErrors() {
+    }
+
+    /**
+     * Answers on a connection whose next bytes cannot be trusted (a request that could not be
+     * framed, or that did not arrive in time), then closes it.
+     */
+    static void answerAndClose(ChannelHandlerContext ctx, HttpResponseStatus status, String message) {
+        byte[] body = ("caused: " + message + ";").getBytes(StandardCharsets.UTF_8);
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(body));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain;charset=UTF-8")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
     }
 
     static void answer(HttpExchange exchange, Throwable failure) {

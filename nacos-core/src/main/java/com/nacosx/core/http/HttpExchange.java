@@ -1,6 +1,7 @@
 package com.nacosx.core.http;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.core.util.Futures;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -26,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One HTTP request and its answer. The parameters (query string, then a form body) and headers
@@ -34,8 +37,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class HttpExchange {
 
+    private static final Logger LOG = LoggerFactory.getLogger(HttpExchange.class);
+
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final String JSON = "application/json";
+    /** An IPv6 address with a zone fits; so does the {@code src_ip} column (50). */
+    private static final int MAX_ADDRESS_CHARS = 50;
 
     /** Where a request that came from a peer instead of a socket sends its answer. */
     @FunctionalInterface
@@ -186,22 +193,28 @@ public final class HttpExchange {
         } catch (NumberFormatException notANumber) {
             // answered below, like a number out of range
         }
-        throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + value + "'");
+        throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + Shown.bounded(value) + "'");
     }
 
     public String header(String name) {
         return headers.get(name);
     }
 
-    /** The caller as Nacos sees it: a proxy's X-Forwarded-For or X-Real-IP wins over the socket's address. */
+    /**
+     * The caller as Nacos sees it: a proxy's X-Forwarded-For or X-Real-IP wins over the socket's
+     * address, unless it is longer than any address can be (it is stored as {@code src_ip}).
+     */
     public String clientIp() {
         String forwarded = headers.get("X-Forwarded-For");
         if (forwarded != null && !forwarded.isBlank()) {
             int comma = forwarded.indexOf(',');
-            return (comma < 0 ? forwarded : forwarded.substring(0, comma)).trim();
+            String first = (comma < 0 ? forwarded : forwarded.substring(0, comma)).trim();
+            if (first.length() <= MAX_ADDRESS_CHARS) {
+                return first;
+            }
         }
         String realIp = headers.get("X-Real-IP");
-        if (realIp != null && !realIp.isBlank()) {
+        if (realIp != null && !realIp.isBlank() && realIp.trim().length() <= MAX_ADDRESS_CHARS) {
             return realIp.trim();
         }
         if (channel == null) {
@@ -238,7 +251,7 @@ public final class HttpExchange {
                 Unpooled.wrappedBuffer(body));
         HttpHeaders out = response.headers();
         if (extraHeaders != null) {
-            out.set(extraHeaders);
+            extraHeaders.forEach(header -> setIfValid(out, header.getKey(), header.getValue()));
         }
         out.set(HttpHeaderNames.CONTENT_TYPE, contentType);
         out.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
@@ -248,6 +261,18 @@ public final class HttpExchange {
             out.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             channel.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    /**
+     * A stored value (an encrypted data key written before values were checked, or straight into
+     * the database) with a line break would end the header early: it is left out, not sent.
+     */
+    private static void setIfValid(HttpHeaders out, String name, String value) {
+        if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+            LOG.warn("left the header {} out of an answer: its value holds a line break or NUL", name);
+            return;
+        }
+        out.add(name, value);
     }
 
     public void respondText(int status, String text) {

@@ -14,9 +14,9 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -53,12 +53,6 @@ public class HttpServer implements SmartLifecycle {
         apis.forEach(api -> api.register(routes));
     }
 
-    /** Whether the exchange's route runs on the worker pool (it may block); false when it has none. */
-    public boolean blocks(HttpExchange exchange) {
-        HttpRoutes.Route route = routes.find(exchange);
-        return route != null && route.blocking();
-    }
-
     /** Serves an exchange that did not come through this port (a request a peer passed on). */
     public void serve(HttpExchange exchange) {
         HttpDispatcher current = dispatcher;
@@ -91,9 +85,11 @@ public class HttpServer implements SmartLifecycle {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        // The aggregator also answers "Expect: 100-continue": 100 when the body
+                        // fits, 413 (and no body read) when its length is over the limit.
                         ch.pipeline()
-                                .addLast(new HttpServerCodec(maxHeader, maxHeader, 64 * 1024))
-                                .addLast(new HttpServerExpectContinueHandler())
+                                .addLast(new HttpServerCodec(strictDecoding(maxHeader)))
+                                .addLast(new HttpConnectionTimeouts(tuning.idleTimeout(), tuning.requestReadTimeout()))
                                 .addLast(new HttpObjectAggregator(maxBody))
                                 .addLast(dispatcher);
                     }
@@ -111,6 +107,23 @@ public class HttpServer implements SmartLifecycle {
                     + "); is another server using port " + server.port() + "? Set server.port in conf/application.properties", e);
         }
         LOG.info("HTTP listening on {}{} ({} transport)", address, server.servlet().contextPath(), epoll ? "epoll" : "nio");
+    }
+
+    /**
+     * Framing as RFC 9112 wants it: a request line or header that is not well formed, a
+     * Content-Length that is not one number, several Content-Lengths, or Transfer-Encoding with
+     * Content-Length make the request invalid instead of being guessed at; the dispatcher refuses
+     * it and closes the connection, since what follows it on the connection cannot be trusted.
+     */
+    private static HttpDecoderConfig strictDecoding(int maxHeader) {
+        return new HttpDecoderConfig()
+                .setMaxInitialLineLength(maxHeader)
+                .setMaxHeaderSize(maxHeader)
+                .setMaxChunkSize(64 * 1024)
+                .setStrictLineParsing(true)
+                .setAllowDuplicateContentLengths(false)
+                .setUseRfc9112TransferEncoding(true)
+                .setValidateHeaders(true);
     }
 
     @Override

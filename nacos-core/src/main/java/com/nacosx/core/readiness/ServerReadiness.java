@@ -1,7 +1,12 @@
 package com.nacosx.core.readiness;
 
+import com.nacosx.core.util.DaemonThreads;
+import java.lang.management.ManagementFactory;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -9,12 +14,17 @@ import org.springframework.stereotype.Component;
 /**
  * Whether this node may take traffic. A module that loads state at start enrols a gate while its
  * bean is built and opens it when the state is loaded; the node is ready once the application has
- * started and every gate is open. Safe to call from any thread.
+ * started and every gate is open. Safe to call from any thread. {@code nacos.log} says how long
+ * the start took and, until then, every {@link StartupStep#PROGRESS_SECONDS} s which gates it
+ * still waits for (a Raft group catching up on a busy host can take a while).
  */
 @Component
 public class ServerReadiness {
 
     private final Set<String> closedGates = ConcurrentHashMap.newKeySet();
+    private boolean readyReported;
+    private final ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("readiness-progress"));
     private volatile boolean started;
 
     public void close(String gate) {
@@ -22,12 +32,33 @@ public class ServerReadiness {
     }
 
     public void open(String gate) {
-        closedGates.remove(gate);
+        if (closedGates.remove(gate)) {
+            reportIfReady();
+        }
     }
 
     @EventListener(ApplicationReadyEvent.class)
-    void onStarted() {
+    synchronized void onStarted() {
         started = true;
+        if (!reportIfReady()) {
+            progress.scheduleWithFixedDelay(() -> StartupStep.LOG.info("not ready yet after {} s: waiting for {}",
+                    processAgeMillis() / 1000, closedGates()), StartupStep.PROGRESS_SECONDS,
+                    StartupStep.PROGRESS_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Synchronized with {@link #onStarted} so that the progress report is never scheduled after its end. */
+    private synchronized boolean reportIfReady() {
+        if (isReady() && !readyReported) {
+            readyReported = true;
+            progress.shutdownNow();
+            StartupStep.LOG.info("ready {} ms after the process started", processAgeMillis());
+        }
+        return readyReported;
+    }
+
+    private static long processAgeMillis() {
+        return ManagementFactory.getRuntimeMXBean().getUptime();
     }
 
     public boolean isReady() {

@@ -4,12 +4,14 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
+import com.nacosx.core.util.Futures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -42,29 +44,41 @@ public class RequestDispatcher {
         return handler.blocking(request);
     }
 
-    public Response dispatch(RequestHandler<?> handler, Request request, RequestMeta meta) {
-        Response response;
+    /**
+     * Serves the request through the filters and the handler; the future always completes with a
+     * response, the handler's or the error it failed with, carrying the request's id.
+     */
+    public CompletableFuture<Response> dispatch(RequestHandler<?> handler, Request request, RequestMeta meta) {
+        CompletableFuture<Response> served;
         try {
-            response = filtered(handler, request, meta);
-        } catch (NacosException e) {
-            response = handler.failure().fail(e.status(), e.getMessage());
+            served = filtered(handler, request, meta);
         } catch (RuntimeException e) {
-            LOG.error("[{}] {} failed", meta.connectionId(), request.getClass().getSimpleName(), e);
-            response = handler.failure().fail(ErrorCodes.SERVER_ERROR,
-                    "The server failed to serve " + request.getClass().getSimpleName() + ": " + e);
+            served = CompletableFuture.failedFuture(e);
         }
-        response.requestId = request.requestId;
-        return response;
+        return served.handle((response, failure) -> {
+            Response answer = failure == null ? response : failureOf(handler, request, meta, Futures.causeOf(failure));
+            answer.requestId = request.requestId;
+            return answer;
+        });
+    }
+
+    private static Response failureOf(RequestHandler<?> handler, Request request, RequestMeta meta, Throwable e) {
+        if (e instanceof NacosException nacos) {
+            return handler.failure().fail(nacos.status(), nacos.getMessage());
+        }
+        LOG.error("[{}] {} failed", meta.connectionId(), request.getClass().getSimpleName(), e);
+        return handler.failure().fail(ErrorCodes.SERVER_ERROR,
+                "The server failed to serve " + request.getClass().getSimpleName() + ": " + e);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Response filtered(RequestHandler handler, Request request, RequestMeta meta) {
+    private CompletableFuture<Response> filtered(RequestHandler handler, Request request, RequestMeta meta) {
         for (RequestFilter filter : filters) {
             Response refusal = filter.filter(request, meta, handler);
             if (refusal != null) {
-                return refusal;
+                return CompletableFuture.completedFuture(refusal);
             }
         }
-        return handler.handle(request, meta);
+        return handler.handleAsync(request, meta);
     }
 }

@@ -3,6 +3,7 @@ package com.nacosx.core.remote;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.core.ErrorResponse;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Serves one request type over gRPC. Modules register handlers as beans; the dispatcher finds
@@ -17,6 +18,15 @@ public interface RequestHandler<R extends Request> {
      * as {@link #failure()} marked with the exception's status and message.
      */
     Response handle(R request, RequestMeta meta);
+
+    /**
+     * Serves the request without holding the calling thread until the answer is known; the
+     * dispatcher calls this. By default the answer of {@link #handle}. A handler whose work
+     * completes elsewhere (on another thread, or a later event) returns its future instead.
+     */
+    default CompletableFuture<Response> handleAsync(R request, RequestMeta meta) {
+        return CompletableFuture.completedFuture(handle(request, meta));
+    }
 
     /**
      * Whether the handler may block (database, locks, waiting on peers). Non-blocking handlers run

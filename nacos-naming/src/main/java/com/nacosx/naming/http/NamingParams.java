@@ -1,10 +1,12 @@
 package com.nacosx.naming.http;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.api.naming.NamingNames;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.Json;
 import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.NamingLimits;
 import com.nacosx.naming.model.ServiceKey;
 import tools.jackson.core.type.TypeReference;
 
@@ -51,7 +53,8 @@ final class NamingParams {
         } catch (NumberFormatException notANumber) {
             // answered below
         }
-        throw NacosException.badRequest("Param 'port' is illegal: '" + value + "'; it must be a number 0-65535");
+        throw NacosException.badRequest("Param 'port' is illegal: '" + Shown.bounded(value)
+                + "'; it must be a number 0-65535");
     }
 
     static double weight(HttpExchange exchange, double defaultValue) {
@@ -62,7 +65,8 @@ final class NamingParams {
         try {
             return Double.parseDouble(value.trim());
         } catch (NumberFormatException notANumber) {
-            throw NacosException.badRequest("Param 'weight' is illegal: '" + value + "'; it must be a number");
+            throw NacosException.badRequest("Param 'weight' is illegal: '" + Shown.bounded(value)
+                + "'; it must be a number");
         }
     }
 
@@ -94,22 +98,28 @@ final class NamingParams {
         }
         String trimmed = text.trim();
         if (trimmed.startsWith("{")) {
+            Map<String, String> parsed;
             try {
-                Map<String, String> parsed = Json.read(trimmed, STRING_MAP, "metadata");
-                return parsed == null ? Map.of() : parsed;
+                parsed = Json.read(trimmed, STRING_MAP, "metadata");
             } catch (IllegalArgumentException e) {
-                throw NacosException.badRequest("Param 'metadata' is illegal: " + e.getMessage());
+                throw NacosException.badRequest("Param 'metadata' is illegal: " + Shown.bounded(e.getMessage()));
             }
+            if (parsed == null) {
+                return Map.of();
+            }
+            NamingLimits.checkMetadata(parsed);
+            return parsed;
         }
         Map<String, String> pairs = new HashMap<>();
         for (String pair : trimmed.split(",")) {
             int equals = pair.indexOf('=');
             if (equals <= 0) {
-                throw NacosException.badRequest("Param 'metadata' is illegal: '" + text
+                throw NacosException.badRequest("Param 'metadata' is illegal: '" + Shown.bounded(text)
                         + "'; give a JSON object or k1=v1,k2=v2");
             }
             pairs.put(pair.substring(0, equals).trim(), pair.substring(equals + 1).trim());
         }
+        NamingLimits.checkMetadata(pairs);
         return pairs;
     }
 }

@@ -2,6 +2,7 @@ package com.nacosx.naming.http;
 
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -89,11 +90,15 @@ public class ServiceHttpApi implements HttpApi {
         String path = "";
         if (checker != null && !checker.isBlank()) {
             Map<?, ?> parsed = Json.read(checker, Map.class, "healthChecker");
+            if (parsed == null) {
+                throw NacosException.badRequest("Param 'healthChecker' is illegal: give a JSON object such as "
+                        + "{\"type\":\"TCP\"}");
+            }
             type = String.valueOf(parsed.get("type") == null ? "TCP" : parsed.get("type"));
             path = parsed.get("path") == null ? "" : String.valueOf(parsed.get("path"));
         }
         if (!List.of("TCP", "HTTP", "NONE").contains(type.toUpperCase())) {
-            throw NacosException.badRequest("Param 'healthChecker' has unknown type '" + type
+            throw NacosException.badRequest("Param 'healthChecker' has unknown type '" + Shown.bounded(type)
                     + "'; use TCP, HTTP or NONE");
         }
         int checkPort = exchange.intParam("checkPort", 80);
@@ -200,10 +205,17 @@ public class ServiceHttpApi implements HttpApi {
         String thresholdText = exchange.param("protectThreshold");
         float threshold = thresholdText == null || thresholdText.isBlank() ? defaultThreshold : threshold(thresholdText);
         String selectorText = exchange.param("selector");
-        SelectorParam selector = selectorText == null || selectorText.isBlank() ? new SelectorParam("none", "")
-                : Json.read(selectorText, SelectorParam.class, "selector");
-        return new ServiceMeta(threshold, NamingParams.metadata(exchange.param("metadata")), selector.type(),
-                selector.expression());
+        SelectorParam selector = new SelectorParam(null, null);
+        if (selectorText != null && !selectorText.isBlank()) {
+            selector = Json.read(selectorText, SelectorParam.class, "selector");
+            if (selector == null) {
+                throw NacosException.badRequest("Param 'selector' is illegal: give a JSON object such as "
+                        + "{\"type\":\"label\",\"expression\":\"...\"}");
+            }
+        }
+        String type = selector.type() == null ? "none" : selector.type();
+        String expression = selector.expression() == null ? "" : selector.expression();
+        return new ServiceMeta(threshold, NamingParams.metadata(exchange.param("metadata")), type, expression);
     }
 
     private static float threshold(String text) {

@@ -2,6 +2,7 @@ package com.nacosx.naming.model;
 
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.api.naming.NamingNames;
 
 /** Names one service: namespace, group and name. */
@@ -17,17 +18,22 @@ public record ServiceKey(String namespace, String group, String name) {
         if (serviceName == null || serviceName.isBlank()) {
             throw NacosException.missingParameter("serviceName");
         }
+        NamingLimits.checkName("serviceName", serviceName, NamingLimits.SERVICE_NAME_MAX);
         String ns = namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID : namespace;
+        NamingLimits.checkName("namespaceId", ns, NamingLimits.NAMESPACE_MAX);
         int separator = serviceName.indexOf(NamingNames.GROUP_SEPARATOR);
         if (separator < 0) {
-            return new ServiceKey(ns, group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group, serviceName);
+            String named = group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group;
+            NamingLimits.checkName("groupName", named, NamingLimits.GROUP_MAX);
+            return new ServiceKey(ns, named, serviceName);
         }
         String namedGroup = serviceName.substring(0, separator);
         String name = serviceName.substring(separator + NamingNames.GROUP_SEPARATOR.length());
         if (namedGroup.isEmpty() || name.isEmpty() || name.contains(NamingNames.GROUP_SEPARATOR)) {
-            throw NacosException.badRequest("Param 'serviceName' is illegal: '" + serviceName
+            throw NacosException.badRequest("Param 'serviceName' is illegal: '" + Shown.bounded(serviceName)
                     + "'; it should be 'serviceName' or 'groupName@@serviceName'");
         }
+        NamingLimits.checkName("groupName", namedGroup, NamingLimits.GROUP_MAX);
         return new ServiceKey(ns, namedGroup, name);
     }
 

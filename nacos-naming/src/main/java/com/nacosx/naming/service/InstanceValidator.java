@@ -1,7 +1,9 @@
 package com.nacosx.naming.service;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.NamingLimits;
 
 import java.util.regex.Pattern;
 
@@ -18,6 +20,9 @@ final class InstanceValidator {
         if (instance.ip() == null || instance.ip().isBlank()) {
             throw NacosException.missingParameter("ip");
         }
+        NamingLimits.checkName("ip", instance.ip(), NamingLimits.IP_MAX);
+        NamingLimits.checkName("clusterName", instance.cluster(), NamingLimits.CLUSTER_MAX);
+        NamingLimits.checkMetadata(instance.metadata());
         if (instance.port() < 0 || instance.port() > 65535) {
             throw NacosException.badRequest("Param 'port' is illegal: " + instance.port() + "; it must be 0-65535");
         }
@@ -26,7 +31,7 @@ final class InstanceValidator {
                     + "; it must be 0-" + MAX_WEIGHT);
         }
         if (!CLUSTER_NAME.matcher(instance.cluster()).matches()) {
-            throw NacosException.badRequest("Param 'clusterName' is illegal: '" + instance.cluster()
+            throw NacosException.badRequest("Param 'clusterName' is illegal: '" + Shown.bounded(instance.cluster())
                     + "'; only letters, digits and -_.: are allowed");
         }
     }

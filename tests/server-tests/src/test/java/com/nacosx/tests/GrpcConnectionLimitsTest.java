@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -49,7 +50,7 @@ class GrpcConnectionLimitsTest {
     }
 
     static void await(BooleanSupplier condition, long millis) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
+        long deadline = System.currentTimeMillis() + Patience.millis(millis);
         while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }

@@ -10,8 +10,11 @@ import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
 import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.PayloadCodec;
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.cluster.HttpForwardRequest;
+import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
 import com.nacosx.api.remote.config.ConfigChangeBatchListenResponse;
@@ -24,13 +27,19 @@ import com.nacosx.api.remote.core.ErrorResponse;
 import com.nacosx.api.remote.core.HealthCheckRequest;
 import com.nacosx.api.remote.core.HealthCheckResponse;
 import com.nacosx.api.remote.core.ServerLoaderInfoRequest;
+import com.nacosx.api.remote.core.ServerCheckRequest;
 import com.nacosx.api.remote.core.ServerLoaderInfoResponse;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.Patience;
+import com.nacosx.testsupport.RawGrpc;
 import com.nacosx.testsupport.ServerProcess;
+import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -62,6 +71,10 @@ class GrpcProtocolTest {
 
     static NacosGrpcClient connected() {
         return NacosGrpcClient.connect("127.0.0.1", server.grpcPort());
+    }
+
+    static NacosGrpcClient notSetUp() {
+        return NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, null);
     }
 
     static Payload payload(String type, byte[] body) {
@@ -133,14 +146,19 @@ class GrpcProtocolTest {
         }
     }
 
+    /** It once failed inside the handler (a NullPointerException answered as error 500). */
     @Test
-    void handlerFailureAnswersAnErrorAndKeepsTheConnection() {
+    void aNullListenEntryIsRefusedAsABadRequestAndKeepsTheConnection() {
         try (NacosGrpcClient client = connected()) {
-            byte[] body = "{\"listen\":true,\"configListenContexts\":[null]}".getBytes(StandardCharsets.UTF_8);
-            Response response = (Response) PayloadCodec.decode(client.raw(payload("ConfigBatchListenRequest", body)).join());
-            assertInstanceOf(ConfigChangeBatchListenResponse.class, response);
-            assertEquals(500, response.resultCode);
-            assertTrue(response.message.contains("ConfigBatchListenRequest"), response.message);
+            for (String contexts : List.of("[null]", "null", "[{\"dataId\":null,\"group\":\"G\"}]")) {
+                byte[] body = ("{\"listen\":true,\"configListenContexts\":" + contexts + "}")
+                        .getBytes(StandardCharsets.UTF_8);
+                Response response = (Response) PayloadCodec.decode(
+                        client.raw(payload("ConfigBatchListenRequest", body)).join());
+                assertInstanceOf(ConfigChangeBatchListenResponse.class, response);
+                assertEquals(500, response.resultCode);
+                assertEquals(400, response.errorCode, response.message);
+            }
             assertServerStillAnswers(client);
         }
     }
@@ -273,7 +291,7 @@ class GrpcProtocolTest {
 
     static ServerRequest pollPush(BlockingQueue<ServerRequest> pushes) throws InterruptedException {
         while (true) {
-            ServerRequest push = pushes.poll(2, TimeUnit.SECONDS);
+            ServerRequest push = pushes.poll(Patience.millis(2000), TimeUnit.MILLISECONDS);
             if (push == null || !push.getClass().getSimpleName().equals("SetupAckRequest")) {
                 return push;
             }
@@ -286,7 +304,7 @@ class GrpcProtocolTest {
         String id = client.connectionId();
         assertTrue(loaderCurrent().contains(id));
         client.close();
-        long deadline = System.currentTimeMillis() + 2000;
+        long deadline = System.currentTimeMillis() + Patience.millis(2000);
         while (loaderCurrent().contains(id) && System.currentTimeMillis() < deadline) {
             Thread.sleep(50);
         }
@@ -303,5 +321,74 @@ class GrpcProtocolTest {
             ServerLoaderInfoResponse info = (ServerLoaderInfoResponse) client.requestNow(new ServerLoaderInfoRequest());
             assertTrue(Integer.parseInt(info.loaderMetrics.get("conCount")) >= 1, info.loaderMetrics.toString());
         }
+    }
+
+    @Test
+    void bytesThatAreNotAPayloadAreAnsweredAsAnUnreadableRequest() throws Exception {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.grpcPort()).usePlaintext().build();
+        try {
+            byte[] answer = RawGrpc.unary(channel, "Request/request", new byte[] {(byte) 0xff, (byte) 0xff, 0x0f, 0x01});
+            Response response = (Response) PayloadCodec.decode(Payload.parseFrom(answer));
+            assertError(ErrorCodes.BAD_GATEWAY, response);
+            assertTrue(response.message.contains("not a Nacos Payload"), response.message);
+        } finally {
+            channel.shutdownNow();
+        }
+        try (NacosGrpcClient client = connected()) {
+            client.setUp(Map.of()).join();
+            assertServerStillAnswers(client);
+        }
+    }
+
+    @Test
+    void aSetupWithANullLabelValueRegistersTheConnection() throws Exception {
+        try (NacosGrpcClient client = notSetUp()) {
+            Map<String, String> labels = new HashMap<>();
+            labels.put("AppName", null);
+            labels.put("module", "config");
+            client.setUp(labels).get(Patience.millis(10_000), TimeUnit.MILLISECONDS);
+            assertServerStillAnswers(client);
+            assertTrue(HttpCall.get(server.baseUrl() + "/v2/core/loader/current").send().body()
+                    .contains(client.connectionId()));
+        }
+    }
+
+    @Test
+    void anUnreadableSetupEndsItsStreamWithTheReason() throws Exception {
+        try (NacosGrpcClient client = notSetUp()) {
+            client.requestNow(new ServerCheckRequest());
+            for (byte[] body : List.of("not json".getBytes(StandardCharsets.UTF_8),
+                    "{\"labels\":[1,2],\"abilityTable\":\"garbage\"}".getBytes(StandardCharsets.UTF_8))) {
+                Throwable ended = client.openStreamWith(payload("ConnectionSetupRequest", body))
+                        .get(Patience.millis(10_000), TimeUnit.MILLISECONDS);
+                Status status = Status.fromThrowable(ended);
+                assertEquals(Status.Code.INVALID_ARGUMENT, status.getCode(), String.valueOf(ended));
+                assertTrue(status.getDescription().contains("ConnectionSetupRequest"), status.getDescription());
+            }
+        }
+    }
+
+    /**
+     * A publish passed on over the cluster port is answered with what it did: it used to be applied
+     * and answered as a failure, since the route answers from the write's future.
+     */
+    @Test
+    void aPublishPassedOnOverTheClusterPortIsAnsweredWithItsOutcome() throws Exception {
+        try (NacosGrpcClient peer = NacosGrpcClient.connect("127.0.0.1", server.port() + 1001)) {
+            for (String[] attempt : List.of(new String[] {"forwarded.txt", "applied", "200"},
+                    new String[] {"bad/id", "refused", "400"})) {
+                HttpForwardRequest forward = new HttpForwardRequest();
+                forward.method = "POST";
+                forward.path = "/v1/cs/configs";
+                forward.params = Map.of("dataId", List.of(attempt[0]), "group", List.of("G"),
+                        "content", List.of(attempt[1]));
+                HttpForwardResponse answer = (HttpForwardResponse) peer.request(forward)
+                        .get(Patience.millis(10_000), TimeUnit.MILLISECONDS);
+                assertTrue(answer.isSuccess(), answer.message);
+                assertEquals(Integer.parseInt(attempt[2]), answer.status, answer.body);
+            }
+        }
+        assertEquals("applied", HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", "forwarded.txt")
+                .param("group", "G").send().body());
     }
 }

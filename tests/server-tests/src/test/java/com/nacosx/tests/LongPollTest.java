@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.URLDecoder;
 import java.net.http.HttpResponse;
@@ -50,7 +51,7 @@ class LongPollTest {
         publish("lp-now", "v1");
         long start = System.nanoTime();
         HttpResponse<String> response = poll("lp-now" + WORD + "G" + WORD + "stale-md5" + LINE, 30000).send();
-        assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos());
+        assertTrue(System.nanoTime() - start < Patience.of(Duration.ofSeconds(5)).toNanos());
         assertEquals(200, response.statusCode());
         assertEquals("lp-now" + WORD + "G" + LINE, changed(response));
     }
@@ -68,7 +69,7 @@ class LongPollTest {
         publish("lp-held", "v2");
         HttpResponse<String> response = held.get();
         long delay = Duration.ofNanos(System.nanoTime() - changedAt).toMillis();
-        assertTrue(delay < 1000, "released " + delay + " ms after the change");
+        assertTrue(delay < Patience.millis(1000), "released " + delay + " ms after the change");
         assertEquals("lp-held" + WORD + "G" + LINE, changed(response));
     }
 
@@ -82,7 +83,7 @@ class LongPollTest {
         long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertEquals(200, response.statusCode());
         assertEquals("", changed(response));
-        assertTrue(took >= 900 && took < 1500, "answered after " + took + " ms");
+        assertTrue(took >= 900 && took < Patience.millis(1500), "answered after " + took + " ms");
     }
 
     @Test
@@ -107,7 +108,7 @@ class LongPollTest {
         long start = System.nanoTime();
         HttpResponse<String> response = poll("lp-none" + WORD + "G" + WORD + "" + LINE, 30000)
                 .header("Long-Pulling-Timeout-No-Hangup", "true").send();
-        assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos());
+        assertTrue(System.nanoTime() - start < Patience.of(Duration.ofSeconds(5)).toNanos());
         assertEquals("", changed(response));
     }
 

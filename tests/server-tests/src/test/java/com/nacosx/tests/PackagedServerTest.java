@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -76,13 +77,16 @@ class PackagedServerTest {
 
     private Result startup(int port) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(install.resolve("bin/startup.sh").toString(), "-m", "standalone");
-        builder.environment().put("JAVA_OPT_EXT", "-Dserver.port=" + port + " -Dserver.address=127.0.0.1");
+        // -Xshare:on: the JVM refuses to start unless it can use the class-data archive made by the
+        // build, so the unpacked install (elsewhere than where the archive was made) must match it.
+        builder.environment().put("JAVA_OPT_EXT", "-Dserver.port=" + port + " -Dserver.address=127.0.0.1 -Xshare:on");
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         return run(builder);
     }
 
     private static void awaitReady(String base) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        Duration bound = Patience.of(Duration.ofSeconds(90));
+        long deadline = System.nanoTime() + bound.toNanos();
         while (System.nanoTime() < deadline) {
             try {
                 HttpResponse<String> ready = HttpCall.get(base + "/v1/console/health/readiness")
@@ -95,7 +99,7 @@ class PackagedServerTest {
             }
             Thread.sleep(300);
         }
-        throw new AssertionError("server at " + base + " not ready within 90 s");
+        throw new AssertionError("server at " + base + " not ready within " + bound);
     }
 
     private record Result(int exitCode, String output) {

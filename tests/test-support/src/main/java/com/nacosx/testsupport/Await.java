@@ -11,18 +11,26 @@ public final class Await {
     /**
      * Checks {@code condition} every 100 ms until it holds.
      *
-     * @throws AssertionError saying {@code what} did not happen within {@code millis}
+     * @param idleMillis how long it may take on an idle machine; the wait stretches with the
+     *                   machine's load ({@link Patience}), judged again when it would run out
+     * @throws AssertionError saying {@code what} did not happen in time
      */
-    public static void until(long millis, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
+    public static void until(long idleMillis, BooleanSupplier condition, String what) throws InterruptedException {
+        long start = System.currentTimeMillis();
+        long allowed = Patience.millis(idleMillis);
+        while (true) {
             if (condition.getAsBoolean()) {
                 return;
             }
+            long waited = System.currentTimeMillis() - start;
+            if (waited >= allowed) {
+                allowed = Math.max(allowed, Patience.millis(idleMillis));
+                if (waited >= allowed) {
+                    throw new AssertionError(what + " within " + allowed + " ms (" + idleMillis
+                            + " ms on an idle machine)");
+                }
+            }
             Thread.sleep(100);
-        }
-        if (!condition.getAsBoolean()) {
-            throw new AssertionError(what + " within " + millis + " ms");
         }
     }
 }

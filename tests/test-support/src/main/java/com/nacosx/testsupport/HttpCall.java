@@ -40,6 +40,10 @@ public final class HttpCall {
         return new HttpCall("PUT", url);
     }
 
+    public static HttpCall patch(String url) {
+        return new HttpCall("PATCH", url);
+    }
+
     public static HttpCall delete(String url) {
         return new HttpCall("DELETE", url);
     }

@@ -135,6 +135,31 @@ public final class NacosGrpcClient implements AutoCloseable {
         });
     }
 
+    /**
+     * Opens another bi-stream on this connection and sends {@code first} on it, as no real client
+     * would; completes with the error that ends the stream, or null when the server completes it.
+     */
+    public CompletableFuture<Throwable> openStreamWith(Payload first) {
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        StreamObserver<Payload> raw = BiRequestStreamGrpc.newStub(channel).requestBiStream(new StreamObserver<>() {
+            @Override
+            public void onNext(Payload ignored) {
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                ended.complete(error);
+            }
+
+            @Override
+            public void onCompleted() {
+                ended.complete(null);
+            }
+        });
+        raw.onNext(first);
+        return ended;
+    }
+
     public String connectionId() {
         return connectionId;
     }

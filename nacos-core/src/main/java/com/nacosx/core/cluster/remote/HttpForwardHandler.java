@@ -7,20 +7,19 @@ import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpServer;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.core.util.Futures;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Serves an HTTP request a peer passed on, through this node's own routes, and answers what the
- * route answered. A request whose route runs on the event loop (in-memory, such as an ephemeral
- * register or a beat) is served right there; one whose route blocks is served from the workers,
- * which wait for its answer.
+ * route answered. No thread waits for it: a route that runs on the event loop (in-memory, such as
+ * an ephemeral register or a beat) is served right there, one that blocks on the HTTP workers,
+ * and the answer goes back to the peer when the route gives it.
  */
 @Component
 public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
@@ -43,20 +42,26 @@ public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
         return true;
     }
 
-    @Override
-    public boolean blocking(HttpForwardRequest request) {
-        return http.blocks(exchange(request, null, (status, contentType, body) -> { }));
-    }
-
     private static HttpExchange exchange(HttpForwardRequest request, RequestMeta meta, HttpExchange.Answer answer) {
         String clientIp = request.sourceIp != null || meta == null ? request.sourceIp : meta.clientIp();
         return HttpExchange.passedOn(request.method, request.path, request.params, request.httpHeaders, clientIp,
                 answer);
     }
 
+    /** For a direct caller; the dispatcher serves passed-on requests through {@link #handleAsync}. */
     @Override
     public Response handle(HttpForwardRequest request, RequestMeta meta) {
-        CompletableFuture<HttpForwardResponse> answered = new CompletableFuture<>();
+        return Futures.join(handleAsync(request, meta));
+    }
+
+    /**
+     * Serves the request through this node's routes, which run it on the event loop or the workers
+     * as each route says, and answers when the route has answered, however late: a route that
+     * answers from a future (a publish waiting for its commit) is answered with what it did.
+     */
+    @Override
+    public CompletableFuture<Response> handleAsync(HttpForwardRequest request, RequestMeta meta) {
+        CompletableFuture<Response> answered = new CompletableFuture<>();
         HttpExchange exchange = exchange(request, meta, (status, contentType, body) -> {
             HttpForwardResponse response = new HttpForwardResponse();
             response.status = status.code();
@@ -64,22 +69,8 @@ public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
             response.body = new String(body, StandardCharsets.UTF_8);
             answered.complete(response);
         });
-        boolean blocks = http.blocks(exchange);
         http.serve(exchange);
-        if (!blocks && !answered.isDone()) {
-            // On the event loop nothing may wait: a route that answers later cannot be passed on.
-            throw new IllegalStateException(request.method + " " + request.path
-                    + " answers asynchronously and cannot be served for a peer");
-        }
-        try {
-            return answered.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while serving a passed-on request", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("the passed-on " + request.method + " " + request.path
-                    + " was not answered within " + TIMEOUT_SECONDS + " s", e);
-        }
+        return answered.orTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.nacosx.core.remote.grpc;
 
+import com.nacosx.api.exception.Shown;
 import com.nacosx.api.grpc.auto.BiRequestStreamGrpc;
 import com.nacosx.api.grpc.auto.Payload;
 import com.nacosx.api.remote.PayloadCodec;
@@ -12,10 +13,10 @@ import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.ConnectionMeta;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
+import io.grpc.Status;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.netty.util.concurrent.EventExecutor;
 import io.grpc.netty.shaded.io.netty.util.internal.ThreadExecutorMap;
-import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
@@ -23,6 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -48,7 +50,7 @@ final class GrpcBiStreamService implements BindableService {
     @Override
     public ServerServiceDefinition bindService() {
         MethodDescriptor<Payload, byte[]> method = BiRequestStreamGrpc.getRequestBiStreamMethod()
-                .toBuilder(ProtoUtils.marshaller(Payload.getDefaultInstance()), new EncodedPayloadMarshaller())
+                .toBuilder(new TolerantPayloadMarshaller(), new EncodedPayloadMarshaller())
                 .build();
         return ServerServiceDefinition.builder(BiRequestStreamGrpc.SERVICE_NAME)
                 .addMethod(method, ServerCalls.asyncBidiStreamingCall(this::requestBiStream))
@@ -69,9 +71,18 @@ final class GrpcBiStreamService implements BindableService {
             public void onNext(Payload payload) {
                 Object message;
                 try {
+                    if (payload == TolerantPayloadMarshaller.UNREADABLE) {
+                        throw new PayloadCodec.MalformedPayloadException("not a Nacos Payload protobuf");
+                    }
                     message = PayloadCodec.decode(payload);
                 } catch (PayloadCodec.MalformedPayloadException e) {
-                    LOG.warn("[{}] unreadable message on the bi-stream: {}", connectionId, e.getMessage());
+                    LOG.warn("[{}] unreadable message on the bi-stream: {}", connectionId, Shown.bounded(e.getMessage()));
+                    if (connections.get(connectionId) == null) {
+                        // Without a readable setup the connection can never be used: say so and end it.
+                        stream.onError(Status.INVALID_ARGUMENT.withDescription("unreadable "
+                                + payload.getMetadata().getType() + ": " + Shown.bounded(e.getMessage())
+                                + "; send a ConnectionSetupRequest first").asRuntimeException());
+                    }
                     return;
                 }
                 if (message instanceof ConnectionSetupRequest setup) {
@@ -86,7 +97,7 @@ final class GrpcBiStreamService implements BindableService {
             }
 
             private void setUp(ConnectionSetupRequest setup, String clientIp) {
-                Map<String, String> labels = setup.labels == null ? Map.of() : Map.copyOf(setup.labels);
+                Map<String, String> labels = withoutNulls(setup.labels);
                 ConnectionMeta meta = new ConnectionMeta(connectionId, clientIp, remoteIp,
                         remotePort, localPort, setup.clientVersion,
                         labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", ConnectionMeta.SDK_SOURCE),
@@ -116,5 +127,19 @@ final class GrpcBiStreamService implements BindableService {
                 connections.unregister(connectionId, "stream closed by the client");
             }
         };
+    }
+
+    /** A client's labels with the entries that have no key or no value left out (a null breaks nothing then). */
+    private static Map<String, String> withoutNulls(Map<String, String> labels) {
+        if (labels == null) {
+            return Map.of();
+        }
+        Map<String, String> kept = new LinkedHashMap<>();
+        labels.forEach((key, value) -> {
+            if (key != null && value != null) {
+                kept.put(key, value);
+            }
+        });
+        return Map.copyOf(kept);
     }
 }

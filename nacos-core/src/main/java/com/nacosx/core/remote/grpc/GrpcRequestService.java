@@ -1,5 +1,6 @@
 package com.nacosx.core.remote.grpc;
 
+import com.nacosx.api.exception.Shown;
 import com.nacosx.api.grpc.auto.Payload;
 import com.nacosx.api.grpc.auto.RequestGrpc;
 import com.nacosx.api.remote.ErrorCodes;
@@ -14,6 +15,10 @@ import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.RequestDispatcher;
 import com.nacosx.core.remote.RequestHandler;
+import io.grpc.BindableService;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +31,7 @@ import java.util.concurrent.RejectedExecutionException;
  * up, that the type has a handler, that the connection is registered and that the body parses;
  * then runs the handler on the event loop, or on the worker pool when it may block.
  */
-final class GrpcRequestService extends RequestGrpc.RequestImplBase {
+final class GrpcRequestService implements BindableService {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
     private static final String SERVER_CHECK = ServerCheckRequest.class.getSimpleName();
@@ -47,8 +52,17 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
         this.clusterPort = clusterPort;
     }
 
+    /** The generated method, reading requests with {@link TolerantPayloadMarshaller}. */
     @Override
-    public void request(Payload payload, StreamObserver<Payload> answer) {
+    public ServerServiceDefinition bindService() {
+        TolerantPayloadMarshaller payloads = new TolerantPayloadMarshaller();
+        MethodDescriptor<Payload, Payload> method = RequestGrpc.getRequestMethod().toBuilder(payloads, payloads).build();
+        return ServerServiceDefinition.builder(RequestGrpc.SERVICE_NAME)
+                .addMethod(method, ServerCalls.asyncUnaryCall(this::request))
+                .build();
+    }
+
+    private void request(Payload payload, StreamObserver<Payload> answer) {
         String type = payload.getMetadata().getType();
         String connectionId = GrpcContext.connectionId();
         if (!readiness.isReady()) {
@@ -59,11 +73,17 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
             reply(answer, new ServerCheckResponse(connectionId, true));
             return;
         }
+        if (payload == TolerantPayloadMarshaller.UNREADABLE) {
+            LOG.warn("[{}] unreadable request: not a Nacos Payload protobuf", connectionId);
+            reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, "Invalid request: the message is not a Nacos "
+                    + "Payload protobuf"));
+            return;
+        }
         RequestHandler<?> handler = dispatcher.handlerOf(type);
         if (handler == null) {
-            LOG.warn("[{}] no handler for request type '{}'", connectionId, type);
+            LOG.warn("[{}] no handler for request type '{}'", connectionId, Shown.bounded(type));
             reply(answer, ErrorResponse.of(ErrorCodes.NO_HANDLER, "RequestHandler Not Found: no handler for type '"
-                    + type + "'"));
+                    + Shown.bounded(type) + "'"));
             return;
         }
         Connection connection = connections.get(connectionId);
@@ -86,17 +106,18 @@ final class GrpcRequestService extends RequestGrpc.RequestImplBase {
             }
             request = parsed;
         } catch (PayloadCodec.MalformedPayloadException e) {
-            LOG.warn("[{}] unreadable {}: {}", connectionId, type, e.getMessage());
-            reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, e.getMessage()));
+            LOG.warn("[{}] unreadable {}: {}", connectionId, type, Shown.bounded(e.getMessage()));
+            reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, Shown.bounded(e.getMessage())));
             return;
         }
         connection.touch();
         if (!dispatcher.blocking(handler, request)) {
-            reply(answer, dispatcher.dispatch(handler, request, connection.requestMeta()));
+            dispatcher.dispatch(handler, request, connection.requestMeta()).thenAccept(response -> reply(answer, response));
             return;
         }
         try {
-            workers.execute(() -> reply(answer, dispatcher.dispatch(handler, request, connection.requestMeta())));
+            workers.execute(() -> dispatcher.dispatch(handler, request, connection.requestMeta())
+                    .thenAccept(response -> reply(answer, response)));
         } catch (RejectedExecutionException e) {
             reply(answer, handler.failure().fail(ErrorCodes.OVER_THRESHOLD,
                     "The server is overloaded: too many requests waiting. Retry later."));

@@ -9,6 +9,7 @@ import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.config.ConfigService;
 import com.alibaba.nacos.api.config.listener.AbstractListener;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.Properties;
 import java.util.concurrent.BlockingQueue;
@@ -75,7 +76,7 @@ class ConfigClient1xTest {
     static Recorder listen(ConfigService own, String dataId) throws Exception {
         Recorder recorder = new Recorder();
         own.addListener(dataId, GROUP, recorder);
-        Thread.sleep(500);
+        Thread.sleep(Patience.millis(500));
         recorder.received.clear();
         return recorder;
     }
@@ -90,7 +91,7 @@ class ConfigClient1xTest {
         }
 
         String next() throws InterruptedException {
-            return received.poll(1, TimeUnit.SECONDS);
+            return received.poll(Patience.millis(1000), TimeUnit.MILLISECONDS);
         }
     }
 

@@ -15,6 +15,7 @@ import com.nacosx.api.remote.naming.NotifySubscriberRequest;
 import com.nacosx.api.remote.naming.SubscribeServiceRequest;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.List;
 import java.util.Map;
@@ -78,11 +79,12 @@ class NamingClient1xTest {
     }
 
     static <T> T waitFor(BlockingQueue<T> queue, Predicate<T> wanted, long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        long allowed = Patience.millis(millis);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(allowed);
         while (true) {
             T item = queue.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (item == null) {
-                throw new AssertionError("nothing matching within " + millis + " ms");
+                throw new AssertionError("nothing matching within " + allowed + " ms");
             }
             if (wanted.test(item)) {
                 return item;

@@ -15,6 +15,7 @@ import com.alibaba.nacos.api.naming.pojo.Instance;
 import com.alibaba.nacos.api.naming.pojo.ListView;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -154,12 +155,13 @@ class NamingClient2xTest {
 
     static NamingEvent waitFor(BlockingQueue<NamingEvent> events, Predicate<NamingEvent> wanted,
             int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long allowed = Patience.millis(TimeUnit.SECONDS.toMillis(seconds));
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(allowed);
         while (true) {
             long left = deadline - System.nanoTime();
             NamingEvent event = events.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
             if (event == null) {
-                throw new AssertionError("no matching event within " + seconds + " s");
+                throw new AssertionError("no matching event within " + allowed + " ms");
             }
             if (wanted.test(event)) {
                 return event;

@@ -7,6 +7,7 @@ import com.alibaba.nacos.api.NacosFactory;
 import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.naming.NamingService;
 import com.alibaba.nacos.api.naming.pojo.Instance;
+import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.List;
 import java.util.Properties;
@@ -47,7 +48,7 @@ class NamingPersistence2xTest {
     }
 
     private static List<Instance> awaitInstances(NamingService client, String service) throws Exception {
-        long deadline = System.currentTimeMillis() + 20_000;
+        long deadline = System.currentTimeMillis() + Patience.millis(20_000);
         List<Instance> found = List.of();
         while (System.currentTimeMillis() < deadline && found.isEmpty()) {
             found = awaitAnswer(client, service);
@@ -59,7 +60,7 @@ class NamingPersistence2xTest {
     }
 
     private static List<Instance> awaitAnswer(NamingService client, String service) throws Exception {
-        long deadline = System.currentTimeMillis() + 20_000;
+        long deadline = System.currentTimeMillis() + Patience.millis(20_000);
         while (true) {
             try {
                 return client.getAllInstances(service, false);

@@ -1,0 +1,80 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.MariaDb;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A server started before its MySQL database is up waits for it, saying so in nacos.log, and
+ * starts when it comes; a database that refuses the server's credentials stops the start at once
+ * with what to fix.
+ */
+class MysqlStartTest {
+
+    final List<ServerProcess> servers = new ArrayList<>();
+
+    @BeforeEach
+    void freshDatabase() throws Exception {
+        MariaDb.reset();
+        MariaDb.createSchema();
+    }
+
+    @AfterEach
+    void stop() {
+        servers.forEach(ServerProcess::close);
+        MariaDb.start();
+    }
+
+    @Test
+    void waitsForADatabaseThatIsNotUpYet() throws Exception {
+        MariaDb.stop();
+        Path home = Files.createTempDirectory("nacosx-mysql-start-");
+        CompletableFuture<ServerProcess> starting = CompletableFuture.supplyAsync(
+                () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
+        Await.until(30_000, () -> log(home).contains("cannot reach db.url.0"), "the server says it waits for MySQL");
+        assertTrue(!starting.isDone(), "not ready without its database");
+
+        MariaDb.start();
+        ServerProcess server = starting.join();
+        servers.add(server);
+        assertEquals(200, ClusterWorkload.publish(server, "after-wait.txt", "stored"));
+        assertEquals("stored", ClusterWorkload.read(server, "after-wait.txt"));
+    }
+
+    @Test
+    void wrongPasswordStopsTheStartWithWhatToFix() throws Exception {
+        String[] settings = Arrays.stream(MariaDb.serverProperties())
+                .map(setting -> setting.startsWith("db.password=") ? "db.password=wrong" : setting)
+                .toArray(String[]::new);
+        Path home = Files.createTempDirectory("nacosx-mysql-refused-");
+        IllegalStateException exited = assertThrows(IllegalStateException.class,
+                () -> ServerProcess.start(home, ServerProcess.freePort(), settings));
+        assertTrue(exited.getMessage().contains("server exited"), exited.getMessage());
+        String log = log(home);
+        assertTrue(log.contains("refused the connection") && log.contains("check db.user, db.password"), log);
+    }
+
+    static String log(Path home) {
+        try {
+            Path log = home.resolve("logs/nacos.log");
+            return Files.exists(log) ? Files.readString(log) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
