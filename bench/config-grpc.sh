@@ -1,6 +1,6 @@
 #!/bin/bash
 # Config center over gRPC (the 2.x protocol), one target at a time, with bench/grpc-bench:
-#   bench/config-grpc.sh ours|rnacos [query|publish|connections|push ...]   (default: all four)
+#   bench/config-grpc.sh ours|rnacos [query|publish|connections|push|push-fanout ...]   (default: all five)
 # 1. query: config query QPS, 8 connections x 64 requests in flight, 200 configs of 1 KB,
 #    10 s warm-up then 20 s measured; server CPU per request from /proc.
 # 1b. publish: config publish QPS of 1 KB to random keys among 1,000, 8 connections x 8 in flight
@@ -13,11 +13,15 @@
 #    as fast as they are acked, 30 s of warm-up then 20 s measured: pushes received per second,
 #    delay from the publish to the push, and (listener, config) pairs never told of their config's
 #    last change.
+# 3b. push-fanout: the shape of a 2.x application publishing to configs its fleet listens to: 100
+#    listener connections x 100 configs, one publishing connection with up to 64 publishes in
+#    flight offered 1,000 changes/s (30 s warm-up, 20 s measured): publishes that got through and
+#    their p99, pushes per second, push delay, missed notices.
 # Build first: mvn -B -DskipTests package. Results go to bench/out/config-grpc-TARGET.txt.
 source "$(dirname "$0")/lib.sh"
-TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|connections|push ...]}
+TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|connections|push|push-fanout ...]}
 shift
-WORKLOADS=${*:-query publish connections push}
+WORKLOADS=${*:-query publish connections push push-fanout}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
 [ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
 ulimit -n "$(ulimit -Hn)"
@@ -63,6 +67,10 @@ mkdir -p "$OUT_DIR"
                 ;;
             push)
                 bench push --listeners 500 --configs 100 --publishers 8 --warmup 30 --seconds 20
+                ;;
+            push-fanout)
+                bench push --listeners 100 --configs 100 --publishers 1 --inflight 64 --rate 1000 --warmup 30 \
+                    --seconds 20
                 ;;
             *) echo "unknown workload $workload" >&2 ;;
         esac

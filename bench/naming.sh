@@ -5,8 +5,9 @@
 #        10 s warm-up then 20 s), beat (light beats of the same instances, 20 s), churn (register
 #        then deregister of the same instance, 20 s), and instance-list query of 1,000 services x 5
 #        instances (held by 5 gRPC clients), wrk -t2 -c64.
-# grpc:  InstanceRequest registrations and ServiceQueryRequests (1,000 services x 5 instances),
-#        8 connections x 64 in flight, 10 s warm-up then 20 s, with server CPU.
+# grpc:  InstanceRequest registrations, 8 connections x 64 in flight and then 1 connection x 64 in
+#        flight (one 2.x application), and ServiceQueryRequests (1,000 services x 5 instances),
+#        8 connections x 64 in flight; 10 s warm-up then 20 s each, with server CPU.
 # hold:  100 gRPC clients x 1,000 services = 100,000 ephemeral instances held; RSS before and
 #        after, and for ours the heap after a full GC.
 # push:  1,000 gRPC subscribers of one service; 30 changes 1 s apart: delay from the change to
@@ -75,6 +76,8 @@ mkdir -p "$OUT_DIR"
             grpc)
                 load_line
                 bench naming-register --connections 8 --inflight 64 --services 1000 --warmup 10 --seconds 20
+                load_line
+                bench naming-register --connections 1 --inflight 64 --services 1000 --warmup 10 --seconds 20
                 load_line
                 bench naming-query --connections 8 --inflight 64 --services 1000 --instances 5 --warmup 10 --seconds 20
                 ;;

@@ -8,18 +8,23 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
  * Change push rate and delay: {@code --listeners} connections each listen to all {@code --configs}
- * configs; {@code --publishers} connections publish new contents round-robin over the configs as
- * fast as they are acked, first for {@code --warmup} seconds (so that a JIT-compiled server is
- * measured compiled, as the other workloads are), then for {@code --seconds}, measured. Each
- * ConfigChangeNotifyRequest is matched to the oldest change of its config that the listener has
- * not been told of: its delay is measured from that change's send time. At the end every listener
- * must have been told of every config's last change; those that were not are counted as missed.
+ * configs; {@code --publishers} connections publish new contents round-robin over the configs,
+ * each with up to {@code --inflight} publishes in flight (a 2.x application publishes from many
+ * threads on one connection), as fast as they are acked or, with {@code --rate}, offered at that
+ * many changes per second in all. First for {@code --warmup} seconds (so that a JIT-compiled
+ * server is measured compiled, as the other workloads are), then for {@code --seconds}, measured.
+ * Each ConfigChangeNotifyRequest is matched to the oldest change of its config that the listener
+ * has not been told of: its delay is measured from that change's send time. At the end every
+ * listener must have been told of every config's last change; those that were not are counted as
+ * missed.
  */
 final class PushLoad {
 
@@ -51,10 +56,11 @@ final class PushLoad {
 
     private void measure(Args args) throws InterruptedException {
         int seconds = args.number("seconds", 20);
-        int publishers = args.number("publishers", 16);
+        Publishing publishing = new Publishing(args.number("inflight", 1), args.number("rate", 0));
         ProcessSampler server = args.server();
         try (Clients clients = new Clients(args)) {
-            List<NacosGrpcClient> writers = clients.open(publishers, List.of(args.host()), i -> push -> { });
+            List<NacosGrpcClient> writers = clients.open(args.number("publishers", 16), List.of(args.host()),
+                    i -> push -> { });
             Clients.seed(writers.get(0), configs, 64);
             List<NacosGrpcClient> ready = clients.open(listeners, args.list("sources", "127.0.0.1,127.0.0.2"),
                     this::receiver);
@@ -63,26 +69,44 @@ final class PushLoad {
             TimeUnit.SECONDS.sleep(2);
             int warmup = args.number("warmup", 10);
             System.out.printf("warm-up %d s%n", warmup);
-            publishFor(writers, warmup, new AtomicLong());
+            publishFor(writers, warmup, publishing, new Published());
             awaitAllTold();
             delays = new Latencies();
             pushes.set(0);
-            AtomicLong changes = new AtomicLong();
+            Published published = new Published();
             ProcessSampler self = new ProcessSampler(ProcessHandle.current().pid());
             long selfCpuBefore = self.cpuMillis();
-            double cpu = server.cpuPercentDuring(() -> publishFor(writers, seconds, changes));
+            double cpu = server.cpuPercentDuring(() -> publishFor(writers, seconds, publishing, published));
             double selfCpu = (self.cpuMillis() - selfCpuBefore) / (10.0 * seconds);
             long pushedInWindow = pushes.get();
             awaitAllTold();
-            System.out.printf("push: %d listeners x %d configs, %d publishers, %d s%n", ready.size(), configs,
-                    publishers, seconds);
-            System.out.printf("changes %d (%.0f/s); pushes received in the window %d (%.0f/s), in all %d; "
-                    + "missed (listener, config) pairs after 30 s: %d; delay %s; server CPU %.0f%% (%.1f µs per push), "
-                    + "RSS %d MB; load tool CPU %.0f%%%n",
-                    changes.get(), changes.get() / (double) seconds, pushedInWindow, pushedInWindow / (double) seconds,
-                    pushes.get(), missed(), delays.summary(), cpu, cpu * 10_000.0 * seconds / Math.max(1, pushedInWindow),
-                    server.rssMegabytes(), selfCpu);
+            System.out.printf("push: %d listeners x %d configs, %d publishers x %d in flight, offered %s, %d s%n",
+                    ready.size(), configs, writers.size(), publishing.inflight(),
+                    publishing.rate() > 0 ? publishing.rate() + " changes/s" : "as fast as acked", seconds);
+            System.out.printf("changes %d (%.0f/s), failed %d, publish %s%n", published.done.get(),
+                    published.done.get() / (double) seconds, published.failed.get(), published.latencies.summary());
+            System.out.printf("pushes received in the window %d (%.0f/s), in all %d; missed (listener, config) pairs "
+                    + "after 30 s: %d; push delay %s; server CPU %.0f%% (%.1f µs per push), RSS %d MB; "
+                    + "load tool CPU %.0f%%%n",
+                    pushedInWindow, pushedInWindow / (double) seconds, pushes.get(), missed(), delays.summary(), cpu,
+                    cpu * 10_000.0 * seconds / Math.max(1, pushedInWindow), server.rssMegabytes(), selfCpu);
         }
+    }
+
+    /**
+     * How the publishers send.
+     *
+     * @param inflight publishes each publisher keeps in flight at most
+     * @param rate     changes per second offered by all publishers together, 0 for as fast as acked
+     */
+    private record Publishing(int inflight, int rate) {
+    }
+
+    /** What the publishers got through in one window. */
+    private static final class Published {
+        final AtomicLong done = new AtomicLong();
+        final AtomicLong failed = new AtomicLong();
+        final Latencies latencies = new Latencies();
     }
 
     /** Waits up to 30 s until every listener has been told of every change so far. */
@@ -114,19 +138,34 @@ final class PushLoad {
         pushes.incrementAndGet();
     }
 
-    private void publishFor(List<NacosGrpcClient> writers, int seconds, AtomicLong changes) {
+    private void publishFor(List<NacosGrpcClient> writers, int seconds, Publishing publishing, Published published) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long interval = publishing.rate() > 0 ? TimeUnit.SECONDS.toNanos(writers.size()) / publishing.rate() : 0;
         AtomicLong nextConfig = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         for (NacosGrpcClient writer : writers) {
             Thread thread = new Thread(() -> {
+                Semaphore slots = new Semaphore(publishing.inflight());
+                long due = System.nanoTime();
                 while (System.nanoTime() < deadline) {
+                    due = paced(due, interval);
+                    if (!acquire(slots, deadline)) {
+                        break;
+                    }
                     int config = (int) (nextConfig.getAndIncrement() % configs);
                     int change = recordChange(config);
-                    if (writer.requestNow(Clients.publish(Clients.dataId(config), "v" + change)).isSuccess()) {
-                        changes.incrementAndGet();
-                    }
+                    long start = System.nanoTime();
+                    writer.request(Clients.publish(Clients.dataId(config), "v" + change)).whenComplete((answer, error) -> {
+                        if (error == null && answer.isSuccess()) {
+                            published.done.incrementAndGet();
+                            published.latencies.record(System.nanoTime() - start);
+                        } else {
+                            published.failed.incrementAndGet();
+                        }
+                        slots.release();
+                    });
                 }
+                slots.acquireUninterruptibly(publishing.inflight());
             });
             thread.start();
             threads.add(thread);
@@ -137,6 +176,32 @@ final class PushLoad {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Waits until {@code due} when the publishes are paced, and returns the next one's due time. A
+     * publisher that fell behind (all its slots were taken) does not burst to catch up: the offered
+     * rate is an upper bound.
+     */
+    private static long paced(long due, long interval) {
+        if (interval == 0) {
+            return due;
+        }
+        long now = System.nanoTime();
+        if (due > now) {
+            LockSupport.parkNanos(due - now);
+            return due + interval;
+        }
+        return now + interval;
+    }
+
+    private static boolean acquire(Semaphore slots, long deadline) {
+        try {
+            return slots.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
