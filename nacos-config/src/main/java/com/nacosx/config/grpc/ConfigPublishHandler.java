@@ -15,11 +15,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Publishes a config for a 2.x client. The details the HTTP API takes as parameters come in the
- * request's addition map under the same names. Where a publish only queues for the database
- * writer, it is queued from the connection's event loop and answered when it is committed: no
- * thread waits for it, and two publishes a connection sends are applied in the order they came
- * (the writer applies in submission order). Through Raft the write waits for the group, so it
- * runs on a worker.
+ * request's addition map under the same names. The publish is validated and queued (for the
+ * database writer, or the Raft group in an embedded-storage cluster) from the connection's event
+ * loop and answered when it is applied: no thread waits for it, and two publishes a connection
+ * sends are applied in the order they came.
  */
 @Component
 public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest> {
@@ -53,11 +52,6 @@ public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest
                 request.addition("tag"));
         return service.publishAsync(service.key(request.dataId, request.group, request.tenant), write, options)
                 .thenApply(applied -> new ConfigPublishResponse());
-    }
-
-    @Override
-    public boolean blocking() {
-        return !service.publishesWithoutWaiting();
     }
 
     @Override

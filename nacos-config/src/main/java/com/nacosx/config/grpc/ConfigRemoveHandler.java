@@ -6,6 +6,8 @@ import com.nacosx.api.remote.config.ConfigRemoveResponse;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.core.util.Futures;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
 
 /** Removes a config (or only its tag variant) for a 2.x client; removing what is absent succeeds. */
@@ -25,13 +27,14 @@ public class ConfigRemoveHandler implements RequestHandler<ConfigRemoveRequest> 
 
     @Override
     public Response handle(ConfigRemoveRequest request, RequestMeta meta) {
-        service.remove(service.key(request.dataId, request.group, request.tenant), request.tag, meta.clientIp(), null);
-        return new ConfigRemoveResponse();
+        return Futures.join(handleAsync(request, meta));
     }
 
+    /** Queued from the event loop like a publish, so a connection's publishes and removes keep their order. */
     @Override
-    public boolean blocking() {
-        return true;
+    public CompletableFuture<Response> handleAsync(ConfigRemoveRequest request, RequestMeta meta) {
+        return service.removeAsync(service.key(request.dataId, request.group, request.tenant), request.tag,
+                meta.clientIp(), null).thenApply(removed -> new ConfigRemoveResponse());
     }
 
     @Override

@@ -56,14 +56,11 @@ public class ConfigHttpApi implements HttpApi {
         routes.get(CONFIGS).when("search", "accurate").blocking(exchange -> search(exchange, false));
         routes.get(CONFIGS).when("search", "blur").blocking(exchange -> search(exchange, true));
         routes.get(CONFIGS).when("beta", "true").blocking(this::readBeta);
-        // Where a publish only queues for the database writer it runs on the event loop, sparing a
-        // hop to a worker thread; through Raft it waits for the group, so on a worker.
-        if (service.publishesWithoutWaiting()) {
-            routes.post(CONFIGS).inline(this::publish);
-        } else {
-            routes.post(CONFIGS).blocking(this::publish);
-        }
-        routes.delete(CONFIGS).blocking(this::remove);
+        // A publish or a remove only queues its write (for the database writer or the Raft group)
+        // and is answered when it is applied, so it runs on the event loop, sparing a hop to a
+        // worker and keeping a connection's writes in the order they came.
+        routes.post(CONFIGS).inline(this::publish);
+        routes.delete(CONFIGS).inline(this::remove);
         routes.delete(CONFIGS).when("delType", "ids").blocking(this::removeByIds);
         routes.delete(CONFIGS).when("beta", "true").blocking(this::stopBeta);
         routes.post(CONFIGS + "/listener").inline(this::listen);
@@ -117,8 +114,8 @@ public class ConfigHttpApi implements HttpApi {
     }
 
     private void remove(HttpExchange exchange) {
-        service.remove(key(exchange), exchange.param("tag"), exchange.clientIp(), exchange.param("src_user"));
-        exchange.respondJson(Boolean.TRUE);
+        exchange.respondJsonWhenDone(service.removeAsync(key(exchange), exchange.param("tag"), exchange.clientIp(),
+                exchange.param("src_user")), Boolean.TRUE);
     }
 
     private void removeByIds(HttpExchange exchange) {

@@ -22,28 +22,19 @@ public class ConfigCommands {
         this.raft = raft;
     }
 
-    /** Whether {@link #submitAsync} returns without waiting: not when writes go through Raft. */
-    public boolean submitsWithoutWaiting() {
-        return !raft.replicates(ConfigCommand.RAFT_GROUP);
-    }
-
     /** @return what {@link ConfigWriter#apply} returned; a refusal it throws reaches the caller */
     public Object submit(ConfigCommand command) {
         return Futures.join(submitAsync(command));
     }
 
     /**
-     * The same without waiting where the write need not: on a node that writes its own store the
-     * future completes on the database writer thread. Through Raft the caller waits, as the
-     * group's write is blocking.
+     * The same without waiting: the future completes on the database writer thread, or through
+     * Raft on the thread that applied the entry on this node. Commands submitted from one thread
+     * are applied in that order either way (the writer and the group keep submission order).
      */
     public CompletableFuture<?> submitAsync(ConfigCommand command) {
-        if (!submitsWithoutWaiting()) {
-            try {
-                return CompletableFuture.completedFuture(raft.write(ConfigCommand.RAFT_GROUP, ConfigCommand.toBytes(command)));
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
-            }
+        if (raft.replicates(ConfigCommand.RAFT_GROUP)) {
+            return raft.writeAsync(ConfigCommand.RAFT_GROUP, ConfigCommand.toBytes(command));
         }
         return writer.applyAsync(command);
     }

@@ -81,11 +81,6 @@ public class ConfigService {
         Futures.join(publishAsync(key, write, options));
     }
 
-    /** Whether {@link #publishAsync} returns without waiting for the database or the Raft group. */
-    public boolean publishesWithoutWaiting() {
-        return commands.submitsWithoutWaiting();
-    }
-
     /**
      * Validates a publish at once (a bad one throws) and hands it on; the future completes once
      * this node applied it.
@@ -100,14 +95,18 @@ public class ConfigService {
 
     /** Removes the formal config, or only the variant of {@code tag}. Removing what is absent succeeds. */
     public void remove(ConfigKey key, String tag, String srcIp, String srcUser) {
+        Futures.join(removeAsync(key, tag, srcIp, srcUser));
+    }
+
+    /** The same without waiting: the future completes once this node applied it. */
+    public CompletableFuture<?> removeAsync(ConfigKey key, String tag, String srcIp, String srcUser) {
         validator.checkTag(tag);
         long now = System.currentTimeMillis();
         if (tag != null && !tag.isBlank()) {
-            commands.submit(new ConfigCommand.RemoveGray(key, GrayConfig.tagGrayName(tag.trim()), srcIp, srcUser,
-                    now));
-        } else {
-            commands.submit(new ConfigCommand.Remove(key, srcIp, srcUser, now));
+            return commands.submitAsync(new ConfigCommand.RemoveGray(key, GrayConfig.tagGrayName(tag.trim()), srcIp,
+                    srcUser, now));
         }
+        return commands.submitAsync(new ConfigCommand.Remove(key, srcIp, srcUser, now));
     }
 
     /** Stops the beta of a config. */

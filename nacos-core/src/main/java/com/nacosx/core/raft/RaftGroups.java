@@ -16,6 +16,7 @@ import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.Futures;
 import java.time.Duration;
 import java.util.List;
 import java.util.LinkedHashMap;
@@ -23,8 +24,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -152,7 +153,22 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
      * @throws RuntimeException what the state machine threw for this command
      */
     public Object write(String groupName, byte[] command) {
-        RaftGroup group = group(groupName);
+        return Futures.join(writeAsync(groupName, command));
+    }
+
+    /**
+     * The same without waiting: the future completes on the thread that applied the entry here,
+     * or fails with what {@link #write} throws. Entries passed to the group from one thread are
+     * committed in that order while its leader stays the same (a write retried after a failure
+     * goes after the others).
+     */
+    public CompletableFuture<Object> writeAsync(String groupName, byte[] command) {
+        RaftGroup group;
+        try {
+            group = group(groupName);
+        } catch (NacosException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         RaftEntry entry = RaftEntry.of(command);
         CompletableFuture<Object> applied = group.expect(entry.id());
         Duration timeout = settings.writeTimeout();
@@ -163,21 +179,17 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
                 applied.completeExceptionally(error);
             }
         });
-        try {
-            // Committed by a leader, the entry reaches this node's log within a heartbeat or two.
-            return applied.get(timeout.toMillis() * 2, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            applied.cancel(false);
-            throw unavailable(groupName, "this node did not apply the write in time");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw unavailable(groupName, "interrupted");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
+        // Applied here means committed, even when the leader's answer was lost: sending the entry
+        // again would commit it twice, after writes that came later.
+        applied.whenComplete((value, error) -> committed.complete(null));
+        // Committed by a leader, the entry reaches this node's log within a heartbeat or two.
+        return applied.orTimeout(timeout.toMillis() * 2, TimeUnit.MILLISECONDS).exceptionally(error -> {
+            Throwable cause = Futures.causeOf(error);
+            if (cause instanceof TimeoutException) {
+                throw unavailable(groupName, "this node did not apply the write in time");
             }
-            throw unavailable(groupName, String.valueOf(e.getCause()));
-        }
+            throw cause instanceof RuntimeException failure ? failure : new CompletionException(cause);
+        });
     }
 
     private void replicate(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed) {
@@ -212,12 +224,19 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     }
 
     private void retry(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed, String why) {
+        if (committed.isDone()) {
+            return;
+        }
         if (!running || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) >= deadline) {
             LOG.warn("[{}] write not committed: {}", group.name(), why);
             committed.completeExceptionally(unavailable(group.name(), why));
             return;
         }
-        timer.schedule(() -> replicate(group, entry, deadline, committed), RETRY_MILLIS, TimeUnit.MILLISECONDS);
+        timer.schedule(() -> {
+            if (!committed.isDone()) {
+                replicate(group, entry, deadline, committed);
+            }
+        }, RETRY_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** Appends an entry a follower passed on; fails at once when this node does not lead the group. */

@@ -7,7 +7,8 @@ import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.api.remote.cluster.RaftWriteResponse;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
-import java.util.concurrent.ExecutionException;
+import com.nacosx.core.util.Futures;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.springframework.stereotype.Component;
@@ -35,27 +36,27 @@ public class RaftWriteHandler implements RequestHandler<RaftWriteRequest> {
     }
 
     @Override
-    public boolean blocking() {
-        return true;
+    public Response handle(RaftWriteRequest request, RequestMeta meta) {
+        return Futures.join(handleAsync(request, meta));
     }
 
+    /** Answered when committed, so no thread waits; entries from one follower are appended in the order they came. */
     @Override
-    public Response handle(RaftWriteRequest request, RequestMeta meta) {
+    public CompletableFuture<Response> handleAsync(RaftWriteRequest request, RequestMeta meta) {
         if (request.group == null || request.entry == null) {
             throw NacosException.badRequest("a Raft write needs a group and an entry");
         }
-        try {
-            groups.commitAsLeader(request.group, request.entry)
-                    .get(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            return new RaftWriteResponse();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw notCommitted(request, "interrupted");
-        } catch (ExecutionException e) {
-            throw notCommitted(request, e.getCause().getMessage());
-        } catch (TimeoutException e) {
-            throw notCommitted(request, "not committed within " + settings.writeTimeout().toMillis() + " ms");
-        }
+        long timeout = settings.writeTimeout().toMillis();
+        return groups.commitAsLeader(request.group, request.entry)
+                .orTimeout(timeout, TimeUnit.MILLISECONDS)
+                .handle((committed, error) -> {
+                    if (error == null) {
+                        return new RaftWriteResponse();
+                    }
+                    Throwable cause = Futures.causeOf(error);
+                    throw notCommitted(request, cause instanceof TimeoutException
+                            ? "not committed within " + timeout + " ms" : cause.getMessage());
+                });
     }
 
     private static NacosException notCommitted(RaftWriteRequest request, String why) {

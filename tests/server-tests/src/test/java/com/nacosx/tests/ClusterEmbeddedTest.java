@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.RawGrpc;
 import com.nacosx.testsupport.ServerProcess;
 import io.grpc.ManagedChannel;
@@ -114,6 +115,17 @@ class ClusterEmbeddedTest {
             for (ServerProcess reader : nodes) {
                 Await.until(2000, () -> ("from " + writer.port()).equals(ClusterWorkload.read(reader, dataId)),
                         "node " + reader.port() + " serves " + dataId);
+            }
+        }
+    }
+
+    /** On the leader the writes go straight to the group; on a follower, in order over the cluster port. */
+    @Test
+    @Order(2)
+    void writesSentWithoutWaitingApplyInTheOrderSentOnEveryNode() {
+        for (ServerProcess node : nodes) {
+            try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", node.grpcPort())) {
+                WriteOrder.assertLastSentWins(client, "ordered-" + node.port());
             }
         }
     }

@@ -249,6 +249,13 @@ class GrpcProtocolTest {
         }
     }
 
+    @Test
+    void writesSentWithoutWaitingApplyInTheOrderSent() {
+        try (NacosGrpcClient client = connected()) {
+            WriteOrder.assertLastSentWins(client, "ordered.txt");
+        }
+    }
+
     static ConfigBatchListenRequest listen(boolean listen, String dataId, String md5) {
         ConfigBatchListenRequest request = new ConfigBatchListenRequest();
         request.listen = listen;

@@ -2,6 +2,7 @@ package com.nacosx.core.cluster.remote;
 
 import com.google.common.util.concurrent.FutureCallback;
 import com.google.common.util.concurrent.Futures;
+import com.google.common.util.concurrent.ListenableFuture;
 import com.google.common.util.concurrent.MoreExecutors;
 import com.nacosx.api.grpc.auto.BiRequestStreamGrpc;
 import com.nacosx.api.grpc.auto.Payload;
@@ -20,6 +21,7 @@ import com.nacosx.api.remote.core.ErrorResponse;
 import com.nacosx.api.remote.core.ServerCheckRequest;
 import com.nacosx.api.remote.core.ServerCheckResponse;
 import com.nacosx.api.remote.core.SetupAckRequest;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
@@ -101,8 +103,18 @@ final class PeerClient implements AutoCloseable {
 
     private CompletableFuture<Response> call(Request request, Duration timeout) {
         CompletableFuture<Response> answer = new CompletableFuture<>();
-        Futures.addCallback(unary.withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .request(PayloadCodec.encode(request, selfIp)), new FutureCallback<>() {
+        // Not in the context of the client call being served, if any: a call inherits it and is
+        // cancelled when that call is answered, and a client's write is answered once this node
+        // applied it, which may be before the leader's own answer to the forwarded write comes.
+        ListenableFuture<Payload> sent;
+        Context served = Context.ROOT.attach();
+        try {
+            sent = unary.withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .request(PayloadCodec.encode(request, selfIp));
+        } finally {
+            Context.ROOT.detach(served);
+        }
+        Futures.addCallback(sent, new FutureCallback<>() {
                     @Override
                     public void onSuccess(Payload result) {
                         try {
