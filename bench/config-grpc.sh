@@ -1,11 +1,13 @@
 #!/bin/bash
 # Config center over gRPC (the 2.x protocol), one target at a time, with bench/grpc-bench:
-#   bench/config-grpc.sh ours|rnacos [query|publish|connections|push|push-fanout ...]   (default: all five)
+#   bench/config-grpc.sh ours|rnacos [query|publish|publish-warmup|connections|push|push-fanout ...]   (default: all but publish-warmup)
 # 1. query: config query QPS, 8 connections x 64 requests in flight, 200 configs of 1 KB,
 #    10 s warm-up then 20 s measured; server CPU per request from /proc.
 # 1b. publish: config publish QPS of 1 KB to random keys among 1,000, 8 connections x 8 in flight
 #    (20 s warm-up, 20 s measured), then 1 connection x 64 in flight (the shape of one 2.x
 #    application publishing from many threads; 10 s more warm-up, 20 s measured).
+# 1c. publish-warmup: the warm-up curve of a fresh server: 1 connection x 64 in flight publishing
+#    from the first second, twelve 5 s windows one after the other.
 # 2. connections: 2 x 9,750 connections (two load processes: one process may hold at most
 #    20,000 descriptors here) doing the real handshake from 127.0.0.1-8, each listening to 200
 #    configs and health-checking every 5 s like the SDK; server CPU over a 60 s steady window, RSS.
@@ -16,10 +18,11 @@
 # 3b. push-fanout: the shape of a 2.x application publishing to configs its fleet listens to: 100
 #    listener connections x 100 configs, one publishing connection with up to 64 publishes in
 #    flight offered 1,000 changes/s (30 s warm-up, 20 s measured): publishes that got through and
-#    their p99, pushes per second, push delay, missed notices.
+#    their p99, pushes per second, push delay, missed notices; then the same publisher as fast as
+#    its 64 in flight are acked (10 s more warm-up, 20 s measured), where the server is the limit.
 # Build first: mvn -B -DskipTests package. Results go to bench/out/config-grpc-TARGET.txt.
 source "$(dirname "$0")/lib.sh"
-TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|connections|push|push-fanout ...]}
+TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|publish-warmup|connections|push|push-fanout ...]}
 shift
 WORKLOADS=${*:-query publish connections push push-fanout}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
@@ -48,6 +51,10 @@ mkdir -p "$OUT_DIR"
                 bench publish --connections 8 --inflight 8 --configs 1000 --size 1024 --warmup 20 --seconds 20
                 bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 10 --seconds 20
                 ;;
+            publish-warmup)
+                bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 0 --seconds 5 \
+                    --windows 12
+                ;;
             connections)
                 # Started directly (not through the bench function's pipe) so that $! is the JVM to stop.
                 java -Xmx4g -jar "$BENCH_JAR" connections --connections 9750 --listen 200 --steady 400 \
@@ -71,6 +78,8 @@ mkdir -p "$OUT_DIR"
             push-fanout)
                 bench push --listeners 100 --configs 100 --publishers 1 --inflight 64 --rate 1000 --warmup 30 \
                     --seconds 20
+                load_line
+                bench push --listeners 100 --configs 100 --publishers 1 --inflight 64 --warmup 10 --seconds 20
                 ;;
             *) echo "unknown workload $workload" >&2 ;;
         esac

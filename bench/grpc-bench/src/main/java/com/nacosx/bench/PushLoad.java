@@ -180,9 +180,10 @@ final class PushLoad {
     }
 
     /**
-     * Waits until {@code due} when the publishes are paced, and returns the next one's due time. A
-     * publisher that fell behind (all its slots were taken) does not burst to catch up: the offered
-     * rate is an upper bound.
+     * Waits until {@code due} when the publishes are paced, and returns the next one's due time.
+     * Due times advance by the interval from the schedule, not from when the wait ended, so the
+     * sleeps' overshoot does not lower the offered rate; a publisher that fell more than 100 ms
+     * behind (all its slots were taken) starts a new schedule rather than bursting to catch up.
      */
     private static long paced(long due, long interval) {
         if (interval == 0) {
@@ -191,9 +192,10 @@ final class PushLoad {
         long now = System.nanoTime();
         if (due > now) {
             LockSupport.parkNanos(due - now);
-            return due + interval;
+        } else if (now - due > TimeUnit.MILLISECONDS.toNanos(100)) {
+            return now + interval;
         }
-        return now + interval;
+        return due + interval;
     }
 
     private static boolean acquire(Semaphore slots, long deadline) {

@@ -61,14 +61,21 @@ final class RequestLoad {
     record ConfigShape(int connections, int inflight, int configs, int size) {
     }
 
-    /** Warms up for {@code warmup} seconds, then measures {@code seconds} with the server's CPU, and prints the line. */
+    /**
+     * Warms up for {@code warmup} seconds, then measures {@code seconds} with the server's CPU, and
+     * prints the line; with {@code --windows N}, N such windows one after the other (a warm-up
+     * curve when the warm-up is 0).
+     */
     void warmUpAndMeasure(Args args, String title, int warmup, int seconds) {
         System.out.printf("warm-up %d s%n", warmup);
         drive(warmup);
-        Result[] measured = new Result[1];
-        double cpu = args.server().cpuPercentDuring(() -> measured[0] = drive(seconds));
         System.out.println(title);
-        System.out.println(measured[0].line(seconds, cpu));
+        int windows = args.number("windows", 1);
+        for (int window = 0; window < windows; window++) {
+            Result[] measured = new Result[1];
+            double cpu = args.server().cpuPercentDuring(() -> measured[0] = drive(seconds));
+            System.out.println((windows > 1 ? "window " + (window + 1) + ": " : "") + measured[0].line(seconds, cpu));
+        }
     }
 
     Result drive(int seconds) {
