@@ -7,9 +7,8 @@ import com.nacosx.api.remote.config.ConfigPublishResponse;
 import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.PublishOptions;
-import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.AsyncRequestHandler;
 import com.nacosx.core.remote.RequestMeta;
-import com.nacosx.core.util.Futures;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
 
@@ -21,7 +20,7 @@ import org.springframework.stereotype.Component;
  * sends are applied in the order they came.
  */
 @Component
-public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest> {
+public class ConfigPublishHandler implements AsyncRequestHandler<ConfigPublishRequest> {
 
     private final ConfigService service;
 
@@ -32,11 +31,6 @@ public class ConfigPublishHandler implements RequestHandler<ConfigPublishRequest
     @Override
     public Class<ConfigPublishRequest> requestType() {
         return ConfigPublishRequest.class;
-    }
-
-    @Override
-    public Response handle(ConfigPublishRequest request, RequestMeta meta) {
-        return Futures.join(handleAsync(request, meta));
     }
 
     @Override

@@ -4,15 +4,14 @@ import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.config.ConfigRemoveRequest;
 import com.nacosx.api.remote.config.ConfigRemoveResponse;
 import com.nacosx.config.service.ConfigService;
-import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.AsyncRequestHandler;
 import com.nacosx.core.remote.RequestMeta;
-import com.nacosx.core.util.Futures;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
 
 /** Removes a config (or only its tag variant) for a 2.x client; removing what is absent succeeds. */
 @Component
-public class ConfigRemoveHandler implements RequestHandler<ConfigRemoveRequest> {
+public class ConfigRemoveHandler implements AsyncRequestHandler<ConfigRemoveRequest> {
 
     private final ConfigService service;
 
@@ -23,11 +22,6 @@ public class ConfigRemoveHandler implements RequestHandler<ConfigRemoveRequest> 
     @Override
     public Class<ConfigRemoveRequest> requestType() {
         return ConfigRemoveRequest.class;
-    }
-
-    @Override
-    public Response handle(ConfigRemoveRequest request, RequestMeta meta) {
-        return Futures.join(handleAsync(request, meta));
     }
 
     /** Queued from the event loop like a publish, so a connection's publishes and removes keep their order. */

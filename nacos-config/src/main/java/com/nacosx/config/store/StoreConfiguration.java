@@ -113,13 +113,13 @@ public class StoreConfiguration {
                         return dataSource;
                     } catch (RuntimeException e) {
                         SQLException refusal = sqlCauseOf(e);
+                        String reason = messageOf(e, refusal);
                         if (refusal == null || !isUnreachable(refusal)) {
                             throw new IllegalStateException("the MySQL database db.url." + i + " ("
-                                    + settings.urls().get(i) + ") refused the connection: " + messageOf(e)
+                                    + settings.urls().get(i) + ") refused the connection: " + reason
                                     + "; check db.user, db.password and the database name in "
                                     + "conf/application.properties", e);
                         }
-                        String reason = messageOf(e);
                         if (!reason.equals(lastFailure.put(i, reason))) {
                             StartupStep.LOG.warn("cannot reach db.url.{} ({}) yet, retrying: {}", i, settings.urls().get(i), reason);
                         }
@@ -144,8 +144,8 @@ public class StoreConfiguration {
         return null;
     }
 
-    private static String messageOf(Throwable failure) {
-        SQLException sql = sqlCauseOf(failure);
+    /** The first line of the SQL cause's message when there is one, else of the failure's. */
+    private static String messageOf(Throwable failure, SQLException sql) {
         String message = sql != null ? sql.getMessage() : failure.getMessage();
         return message == null ? failure.toString() : message.lines().findFirst().orElse(message);
     }

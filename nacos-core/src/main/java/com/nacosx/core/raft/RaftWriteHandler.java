@@ -5,7 +5,7 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.api.remote.cluster.RaftWriteResponse;
-import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.AsyncRequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.core.util.Futures;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
 
 /** Serves a write a follower passed on: this node, the group's leader, commits it. */
 @Component
-public class RaftWriteHandler implements RequestHandler<RaftWriteRequest> {
+public class RaftWriteHandler implements AsyncRequestHandler<RaftWriteRequest> {
 
     private final RaftGroups groups;
     private final RaftSettings settings;
@@ -33,11 +33,6 @@ public class RaftWriteHandler implements RequestHandler<RaftWriteRequest> {
     @Override
     public boolean peersOnly() {
         return true;
-    }
-
-    @Override
-    public Response handle(RaftWriteRequest request, RequestMeta meta) {
-        return Futures.join(handleAsync(request, meta));
     }
 
     /** Answered when committed, so no thread waits; entries from one follower are appended in the order they came. */

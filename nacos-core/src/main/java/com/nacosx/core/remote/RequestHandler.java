@@ -22,7 +22,8 @@ public interface RequestHandler<R extends Request> {
     /**
      * Serves the request without holding the calling thread until the answer is known; the
      * dispatcher calls this. By default the answer of {@link #handle}. A handler whose work
-     * completes elsewhere (on another thread, or a later event) returns its future instead.
+     * completes elsewhere (on another thread, or a later event) is an
+     * {@link AsyncRequestHandler} and returns its future instead.
      */
     default CompletableFuture<Response> handleAsync(R request, RequestMeta meta) {
         return CompletableFuture.completedFuture(handle(request, meta));

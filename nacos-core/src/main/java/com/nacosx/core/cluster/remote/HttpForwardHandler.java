@@ -5,9 +5,8 @@ import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpServer;
-import com.nacosx.core.remote.RequestHandler;
+import com.nacosx.core.remote.AsyncRequestHandler;
 import com.nacosx.core.remote.RequestMeta;
-import com.nacosx.core.util.Futures;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
@@ -22,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * and the answer goes back to the peer when the route gives it.
  */
 @Component
-public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
+public class HttpForwardHandler implements AsyncRequestHandler<HttpForwardRequest> {
 
     private static final long TIMEOUT_SECONDS = 10;
 
@@ -46,12 +45,6 @@ public class HttpForwardHandler implements RequestHandler<HttpForwardRequest> {
         String clientIp = request.sourceIp != null || meta == null ? request.sourceIp : meta.clientIp();
         return HttpExchange.passedOn(request.method, request.path, request.params, request.httpHeaders, clientIp,
                 answer);
-    }
-
-    /** For a direct caller; the dispatcher serves passed-on requests through {@link #handleAsync}. */
-    @Override
-    public Response handle(HttpForwardRequest request, RequestMeta meta) {
-        return Futures.join(handleAsync(request, meta));
     }
 
     /**
