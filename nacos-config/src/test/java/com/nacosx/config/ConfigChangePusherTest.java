@@ -14,6 +14,7 @@ import com.nacosx.core.remote.ConnectionMeta;
 import com.nacosx.core.remote.OutboundPush;
 import com.nacosx.core.remote.RemoteProperties;
 import com.nacosx.core.remote.ServerPush;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +47,10 @@ class ConfigChangePusherTest {
 
     final ConnectionManager connections = new ConnectionManager(List.of(), new RemoteProperties(null, null, null, null));
     final ConfigListeners listeners = new ConfigListeners();
-    final ConfigChangePusher pusher = new ConfigChangePusher(listeners, new ServerPush(connections),
-            new ConfigProperties(null, null, new ConfigProperties.Push(null, null, null, Duration.ofMillis(300)), null));
+    final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
+    final ConfigChangePusher pusher = new ConfigChangePusher(listeners, new ServerPush(connections, metrics),
+            new ConfigProperties(null, null, new ConfigProperties.Push(null, null, null, Duration.ofMillis(300)), null),
+            metrics);
 
     RecordingChannel connect(String id, ConfigKey... listened) {
         RecordingChannel channel = new RecordingChannel();

@@ -5,6 +5,7 @@ import com.nacosx.config.model.ConfigType;
 import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
+import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.core.readiness.ServerReadiness;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,25 +27,31 @@ public class ConfigCacheLoader implements SmartInitializingSingleton {
     private final ConfigCache cache;
     private final ConfigWriter writer;
     private final ServerReadiness readiness;
+    private final LoadProgress progress;
 
     public ConfigCacheLoader(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigWriter writer,
-            ServerReadiness readiness) {
+            ServerReadiness readiness, LoadProgress progress) {
         this.configs = configs;
         this.grays = grays;
         this.cache = cache;
         this.writer = writer;
         this.readiness = readiness;
+        this.progress = progress;
         readiness.close(GATE);
     }
 
     @Override
     public void afterSingletonsInstantiated() {
         long start = System.currentTimeMillis();
-        configs.forEach(row -> {
-            ConfigEntry entry = ConfigEntry.of(row.content(), ConfigType.normalize(row.type()), row.modifyTime(),
-                    row.encryptedDataKey());
-            cache.update(row.key(), cached -> cached.withFormal(entry));
-        });
+        try (LoadProgress.Load load = progress.begin("config-cache", "the config table into the cache",
+                configs.count())) {
+            configs.forEach(row -> {
+                ConfigEntry entry = ConfigEntry.of(row.content(), ConfigType.normalize(row.type()), row.modifyTime(),
+                        row.encryptedDataKey());
+                cache.update(row.key(), cached -> cached.withFormal(entry));
+                load.advance(1);
+            });
+        }
         grays.forEach(gray -> {
             CachedConfig cached = cache.get(gray.key());
             String type = cached != null && cached.formal() != null ? cached.formal().type() : ConfigType.DEFAULT;

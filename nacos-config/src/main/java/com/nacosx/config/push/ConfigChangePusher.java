@@ -4,10 +4,14 @@ import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.service.ConfigChangeListener;
+import com.nacosx.core.metrics.NacosMeters;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.OutboundPush;
 import com.nacosx.core.remote.ServerPush;
 import com.nacosx.core.util.DaemonThreads;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -45,16 +49,31 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
     private final ServerPush push;
     private final ConfigProperties.Push settings;
     private final Semaphore inFlight;
+    private final Timer notifyTime;
+    private final Counter givenUp;
     private final Set<ConfigKey> changed = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean fanOutScheduled = new AtomicBoolean();
     private final ScheduledExecutorService fanOut =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-push"));
 
-    public ConfigChangePusher(ConfigListeners listeners, ServerPush push, ConfigProperties properties) {
+    public ConfigChangePusher(ConfigListeners listeners, ServerPush push, ConfigProperties properties,
+            MeterRegistry metrics) {
         this.listeners = listeners;
         this.push = push;
         this.settings = properties.push();
         this.inFlight = new Semaphore(settings.maxInFlight());
+        this.notifyTime = NacosMeters.timer(metrics, NacosMeters.CONFIG, "notifyRt");
+        this.givenUp = NacosMeters.exception(metrics, NacosMeters.CONFIG, "configNotify");
+    }
+
+    /** Pushes sent and not yet acked or given up. */
+    public int awaitingAck() {
+        return settings.maxInFlight() - inFlight.availablePermits();
+    }
+
+    /** Changed configs gathered for the next fan-out. */
+    public int awaitingFanOut() {
+        return changed.size();
     }
 
     @Override
@@ -95,13 +114,17 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
     /** Pushes a connection's notices together, once that many may await their acks. */
     private void notify(String connectionId, List<Notice> notices) {
         inFlight.acquireUninterruptibly(notices.size());
+        long start = System.nanoTime();
         List<CompletableFuture<Boolean>> outcomes = push.push(connectionId,
                 notices.stream().map(Notice::request).toList(), settings.ackTimeout(), settings.maxRetryTime());
         for (int i = 0; i < notices.size(); i++) {
             ConfigKey key = notices.get(i).key();
             outcomes.get(i).thenAccept(delivered -> {
                 inFlight.release();
-                if (!delivered) {
+                if (delivered) {
+                    notifyTime.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+                } else {
+                    givenUp.increment();
                     LOG.warn("[{}] gave up notifying the change of {}", connectionId, key);
                 }
             });

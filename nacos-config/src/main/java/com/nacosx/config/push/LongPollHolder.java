@@ -20,6 +20,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -43,6 +44,7 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     private final ConfigCache cache;
     private final ConfigProperties.LongPoll settings;
     private final Map<ConfigKey, Set<HeldPoll>> pollsByKey = new ConcurrentHashMap<>();
+    private final AtomicInteger held = new AtomicInteger();
     private final ScheduledThreadPoolExecutor timer;
     private volatile boolean running;
 
@@ -68,6 +70,7 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
         }
         long timeout = holdTime(timeoutHeader);
         HeldPoll poll = new HeldPoll(exchange, listened, clientIp, tag);
+        held.incrementAndGet();
         poll.closeWatch = exchange.onClose(() -> {
             if (poll.finish()) {
                 forget(poll);
@@ -92,6 +95,11 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
                     + "': give the poll timeout in milliseconds");
         }
         return Math.max(settings.minTimeout().toMillis(), asked - settings.margin().toMillis());
+    }
+
+    /** The polls held now. */
+    public int heldCount() {
+        return held.get();
     }
 
     @Override
@@ -125,6 +133,7 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     }
 
     private void forget(HeldPoll poll) {
+        held.decrementAndGet();
         if (poll.timeout != null) {
             poll.timeout.cancel(false);
         }

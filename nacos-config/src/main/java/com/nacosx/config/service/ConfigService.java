@@ -1,6 +1,7 @@
 package com.nacosx.config.service;
 
 import com.nacosx.api.common.Constants;
+import com.nacosx.config.ConfigMetrics;
 import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
 import com.nacosx.config.model.ConfigEntry;
@@ -32,14 +33,16 @@ public class ConfigService {
     private final ConfigCache cache;
     private final ConfigValidator validator;
     private final ConfigCommands commands;
+    private final ConfigMetrics metrics;
 
     public ConfigService(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigValidator validator,
-            ConfigCommands commands) {
+            ConfigCommands commands, ConfigMetrics metrics) {
         this.configs = configs;
         this.grays = grays;
         this.cache = cache;
         this.validator = validator;
         this.commands = commands;
+        this.metrics = metrics;
     }
 
     /** A validated key; the public namespace ("", "public", or none) is the empty tenant. */
@@ -59,8 +62,10 @@ public class ConfigService {
 
     /** What a reader gets: the beta if its IP is listed, else the tag it asked for, else the formal content. */
     public Served read(ConfigKey key, String clientIp, String tag) {
+        long start = System.nanoTime();
         CachedConfig cached = cache.get(key);
         ConfigEntry entry = cached == null ? null : cached.resolve(clientIp, tag);
+        metrics.read(System.nanoTime() - start);
         if (entry == null) {
             return null;
         }
@@ -90,7 +95,12 @@ public class ConfigService {
         validator.checkTag(options.tag());
         validator.checkDetails(write, options);
         ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
-        return commands.submitAsync(new ConfigCommand.Publish(key, typed, options, System.currentTimeMillis()));
+        metrics.publishing();
+        long start = System.nanoTime();
+        CompletableFuture<?> applied = commands.submitAsync(
+                new ConfigCommand.Publish(key, typed, options, System.currentTimeMillis()));
+        applied.thenRun(() -> metrics.written(System.nanoTime() - start));
+        return applied;
     }
 
     /** Removes the formal config, or only the variant of {@code tag}. Removing what is absent succeeds. */

@@ -66,6 +66,12 @@ public class ConfigInfoStore {
                 ConfigInfoStore::toStoredConfig, ids.toArray());
     }
 
+    /** The rows of config_info (formal configs in every namespace). */
+    public long count() {
+        Long rows = jdbc.queryForObject("SELECT COUNT(*) FROM config_info", Long.class);
+        return rows == null ? 0 : rows;
+    }
+
     /** Streams every row to the consumer, for loading the cache. */
     public void forEach(Consumer<StoredConfig> consumer) {
         jdbc.query("SELECT " + COLUMNS + " FROM config_info", rs -> {

@@ -10,6 +10,7 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import com.nacosx.core.readiness.LoadProgress;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -36,12 +37,17 @@ public class TableSnapshot {
     record Column(String name, int type, boolean identity) {
     }
 
+    /** Rows inserted per batch; progress is reported between batches. */
+    private static final int BATCH_ROWS = 1000;
+
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transaction;
+    private final LoadProgress progress;
 
-    public TableSnapshot(JdbcTemplate jdbc, TransactionTemplate transaction) {
+    public TableSnapshot(JdbcTemplate jdbc, TransactionTemplate transaction, LoadProgress progress) {
         this.jdbc = jdbc;
         this.transaction = transaction;
+        this.progress = progress;
     }
 
     public void save(Path file) throws IOException {
@@ -80,10 +86,14 @@ public class TableSnapshot {
         try (InputStream in = Files.newInputStream(file)) {
             tables = List.of(MAPPER.readValue(in, Table[].class));
         }
-        transaction.executeWithoutResult(status -> {
-            clearTables();
-            tables.forEach(this::insert);
-        });
+        long rows = tables.stream().mapToLong(table -> table.rows().size()).sum();
+        try (LoadProgress.Load load = progress.begin("raft-snapshot-config", "the config tables from a Raft snapshot",
+                rows)) {
+            transaction.executeWithoutResult(status -> {
+                clearTables();
+                tables.forEach(table -> insert(table, load));
+            });
+        }
     }
 
     /** Deletes every row of the replicated tables. */
@@ -97,7 +107,7 @@ public class TableSnapshot {
         }
     }
 
-    private void insert(Table table) {
+    private void insert(Table table, LoadProgress.Load load) {
         if (!TABLES.contains(table.name())) {
             throw new IllegalArgumentException("the snapshot holds an unknown table " + table.name());
         }
@@ -108,7 +118,11 @@ public class TableSnapshot {
         String sql = "INSERT INTO " + table.name() + " (" + String.join(", ", names) + ") VALUES ("
                 + String.join(", ", names.stream().map(name -> "?").toList()) + ")";
         List<Object[]> rows = table.rows().stream().map(row -> values(table.columns(), row)).toList();
-        jdbc.batchUpdate(sql, rows);
+        for (int from = 0; from < rows.size(); from += BATCH_ROWS) {
+            List<Object[]> batch = rows.subList(from, Math.min(rows.size(), from + BATCH_ROWS));
+            jdbc.batchUpdate(sql, batch);
+            load.advance(batch.size());
+        }
         for (int i = 0; i < table.columns().size(); i++) {
             Column column = table.columns().get(i);
             if (column.identity()) {

@@ -49,6 +49,11 @@ public class WriteBatcher implements DisposableBean {
         this.writer.start();
     }
 
+    /** Writes queued for the next transaction. */
+    public int pending() {
+        return queue.size();
+    }
+
     /**
      * Queues {@code work} for a transaction shared with other writes. Once it is committed,
      * {@code afterCommit} gets its result on the writer thread, then the future completes with it.

@@ -29,11 +29,13 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     private final String contextPath;
     private final HttpRoutes routes;
     private final Executor workers;
+    private final HttpRequestLog requestLog;
 
-    HttpDispatcher(String contextPath, HttpRoutes routes, Executor workers) {
+    HttpDispatcher(String contextPath, HttpRoutes routes, Executor workers, HttpRequestLog requestLog) {
         this.contextPath = contextPath;
         this.routes = routes;
         this.workers = workers;
+        this.requestLog = requestLog;
     }
 
     @Override
@@ -52,6 +54,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
             return;
         }
         if (exchange.path() == null) {
+            exchange.observe(HttpExchange.NO_ROUTE, requestLog);
             HttpErrors.answer(exchange, notFound(uri.rawPath()));
             return;
         }
@@ -61,6 +64,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     /** Runs the exchange's route (on the event loop or the workers, as the route says) or answers why none. */
     void dispatch(HttpExchange exchange, String shownPath) {
         HttpRoutes.Route route = routes.find(exchange);
+        exchange.observe(route == null ? HttpExchange.NO_ROUTE : route.path(), requestLog);
         if (route != null) {
             run(route, exchange);
         } else if (routes.hasPath(exchange.path())) {

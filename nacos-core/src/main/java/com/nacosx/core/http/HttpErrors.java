@@ -44,6 +44,7 @@ final class HttpErrors {
     }
 
     static void answer(HttpExchange exchange, Throwable failure) {
+        exchange.failed(failure);
         NacosException error = translate(exchange, failure);
         StringBuilder body = new StringBuilder();
         for (Throwable cause = error; cause != null && cause.getMessage() != null; cause = cause.getCause()) {

@@ -61,10 +61,26 @@ public final class HttpExchange {
     private final HttpHeaders headers;
     private final boolean keepAlive;
     private final AtomicBoolean answered = new AtomicBoolean();
+    private final long receivedNanos = System.nanoTime();
+    private final String requestLine;
+    private volatile String route = NO_ROUTE;
+    private volatile AnswerObserver observer;
+    private volatile Throwable failure;
+    private Map<String, String> pathVariables = Map.of();
+
+    /** The {@link #route} of a request that no route serves. */
+    public static final String NO_ROUTE = "NOT_FOUND";
+
+    /** Told once, on the answering thread, when the exchange is answered. */
+    @FunctionalInterface
+    interface AnswerObserver {
+        void answered(HttpExchange exchange, int status, int bodyBytes);
+    }
 
     private HttpExchange(Channel channel, FullHttpRequest request, String path, Map<String, List<String>> query,
             Map<String, List<String>> form) {
         this.channel = channel;
+        this.requestLine = request.method().name() + ' ' + request.uri() + ' ' + request.protocolVersion().text();
         this.answer = null;
         this.peerClientIp = null;
         this.method = request.method().name();
@@ -79,6 +95,7 @@ public final class HttpExchange {
     private HttpExchange(String method, String path, Map<String, List<String>> params, Map<String, String> headers,
             String clientIp, Answer answer) {
         this.channel = null;
+        this.requestLine = method + ' ' + path + " (passed on by a peer)";
         this.answer = answer;
         this.peerClientIp = clientIp;
         this.method = method;
@@ -147,6 +164,45 @@ public final class HttpExchange {
     /** The path below the context path, without a trailing slash. */
     public String path() {
         return path;
+    }
+
+    /** A variable of the route's path ({@code {namespaceId}}), decoded; null when the route has none such. */
+    public String pathVariable(String name) {
+        return pathVariables.get(name);
+    }
+
+    void pathVariables(Map<String, String> values) {
+        this.pathVariables = values;
+    }
+
+    /** The path of the route that serves the request, or {@link #NO_ROUTE}. */
+    public String route() {
+        return route;
+    }
+
+    /** The request line as the client sent it, for the access log. */
+    String requestLine() {
+        return requestLine;
+    }
+
+    /** When the request was read, a {@link System#nanoTime} reading. */
+    long receivedNanos() {
+        return receivedNanos;
+    }
+
+    /** What the exchange was answered for, when it was answered with an error; else null. */
+    Throwable failure() {
+        return failure;
+    }
+
+    void failed(Throwable failure) {
+        this.failure = failure;
+    }
+
+    /** Set by the dispatcher before the exchange is served. */
+    void observe(String route, AnswerObserver observer) {
+        this.route = route;
+        this.observer = observer;
     }
 
     /** A parameter from the query string, else from the form body; null when absent. */
@@ -242,6 +298,9 @@ public final class HttpExchange {
     public void respond(HttpResponseStatus status, CharSequence contentType, byte[] body, HttpHeaders extraHeaders) {
         if (!answered.compareAndSet(false, true)) {
             return;
+        }
+        if (observer != null) {
+            observer.answered(this, status.code(), body.length);
         }
         if (channel == null) {
             answer.send(status, contentType, body);

@@ -1,5 +1,6 @@
 package com.nacosx.core.http;
 
+import io.netty.handler.codec.http.QueryStringDecoder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +10,9 @@ import java.util.Map;
  * The route table: method and path, optionally narrowed by one parameter's value (the official
  * API tells {@code GET /v1/cs/configs?show=all} from a plain read this way), to a handler that
  * runs either on the event loop ({@code inline}: in-memory work only, never blocking) or on the
- * worker pool ({@code blocking}: anything that may wait, such as the database). Filled once at
+ * worker pool ({@code blocking}: anything that may wait, such as the database). A path may hold
+ * variables ({@code /prometheus/namespaceId/{namespaceId}}), each matching one segment; they are
+ * tried after the exact paths and read with {@link HttpExchange#pathVariable}. Filled once at
  * start, read-only afterwards.
  */
 public final class HttpRoutes {
@@ -23,7 +26,44 @@ public final class HttpRoutes {
         }
     }
 
+    /** A route whose path holds variables: its segments, with null where a variable stands. */
+    private record Template(Route route, String[] segments, String[] variables) {
+
+        static Template of(Route route) {
+            String[] segments = route.path().split("/", -1);
+            String[] variables = new String[segments.length];
+            for (int i = 0; i < segments.length; i++) {
+                if (segments[i].startsWith("{") && segments[i].endsWith("}")) {
+                    variables[i] = segments[i].substring(1, segments[i].length() - 1);
+                    segments[i] = null;
+                }
+            }
+            return new Template(route, segments, variables);
+        }
+
+        /** The variables' values when the path matches, else null. */
+        Map<String, String> match(String path) {
+            String[] parts = path.split("/", -1);
+            if (parts.length != segments.length) {
+                return null;
+            }
+            Map<String, String> values = new HashMap<>();
+            for (int i = 0; i < parts.length; i++) {
+                if (segments[i] == null) {
+                    if (parts[i].isEmpty()) {
+                        return null;
+                    }
+                    values.put(variables[i], QueryStringDecoder.decodeComponent(parts[i]));
+                } else if (!segments[i].equals(parts[i])) {
+                    return null;
+                }
+            }
+            return values;
+        }
+    }
+
     private final Map<String, List<Route>> byPath = new HashMap<>();
+    private final List<Template> templates = new ArrayList<>();
 
     public RouteBuilder get(String path) {
         return new RouteBuilder("GET", path);
@@ -76,6 +116,10 @@ public final class HttpRoutes {
     }
 
     private void add(Route route) {
+        if (route.path().contains("{")) {
+            templates.add(Template.of(route));
+            return;
+        }
         List<Route> routes = byPath.computeIfAbsent(route.path(), p -> new ArrayList<>());
         boolean duplicate = routes.stream().anyMatch(r -> r.method().equals(route.method())
                 && java.util.Objects.equals(r.param(), route.param()) && java.util.Objects.equals(r.value(), route.value()));
@@ -99,12 +143,20 @@ public final class HttpRoutes {
                     return route;
                 }
             }
+            return null;
+        }
+        for (Template template : templates) {
+            Map<String, String> variables = template.match(exchange.path());
+            if (variables != null && template.route().method().equals(exchange.method())) {
+                exchange.pathVariables(variables);
+                return template.route();
+            }
         }
         return null;
     }
 
     /** Whether any route serves this path, whatever the method. */
     public boolean hasPath(String path) {
-        return byPath.containsKey(path);
+        return byPath.containsKey(path) || templates.stream().anyMatch(template -> template.match(path) != null);
     }
 }

@@ -1,5 +1,6 @@
 package com.nacosx.core.http;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -41,15 +42,17 @@ public class HttpServer implements SmartLifecycle {
     private final HttpServerProperties server;
     private final HttpTuning tuning;
     private final HttpRoutes routes = new HttpRoutes();
+    private final HttpRequestLog requestLog;
     private EventLoopGroup boss;
     private EventLoopGroup io;
     private ThreadPoolExecutor workers;
     private Channel channel;
     private volatile HttpDispatcher dispatcher;
 
-    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis) {
+    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis, MeterRegistry metrics) {
         this.server = server;
         this.tuning = tuning;
+        this.requestLog = new HttpRequestLog(metrics, server.accessLogEnabled());
         apis.forEach(api -> api.register(routes));
     }
 
@@ -73,7 +76,7 @@ public class HttpServer implements SmartLifecycle {
         workers = new ThreadPoolExecutor(tuning.workerThreads(), tuning.workerThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(10_000), new DefaultThreadFactory("http-worker"));
         workers.allowCoreThreadTimeOut(true);
-        HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers);
+        HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers, requestLog);
         this.dispatcher = dispatcher;
         int maxHeader = (int) server.maxHttpRequestHeaderSize().toBytes();
         int maxBody = (int) tuning.maxBody().toBytes();

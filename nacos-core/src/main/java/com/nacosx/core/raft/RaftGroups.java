@@ -30,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -56,6 +57,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private final PeerClients peers;
     private final ServerReadiness readiness;
     private final List<RaftStateMachine> machines;
+    private final MeterRegistry metrics;
     private final Map<String, RaftGroup> groups = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("raft-timer"));
@@ -63,7 +65,8 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private volatile boolean running;
 
     public RaftGroups(RaftSettings settings, ClusterSettings cluster, ServerMemberManager members, PeerClients peers,
-            ServerReadiness readiness, List<RaftStateMachine> machines) {
+            ServerReadiness readiness, List<RaftStateMachine> machines, MeterRegistry metrics) {
+        this.metrics = metrics;
         this.settings = settings;
         this.cluster = cluster;
         this.members = members;
@@ -98,6 +101,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         for (RaftStateMachine machine : machines) {
             RaftGroup group = RaftGroup.start(machine, self, initialPeers, settings, server);
             groups.put(machine.group(), group);
+            RaftMetrics.bind(metrics, group);
             LOG.info("[{}] started as {} with peers {}", machine.group(), self, initialPeers);
             awaitCaughtUp(group);
         }

@@ -4,7 +4,9 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
+import com.nacosx.core.metrics.GrpcRequestTimers;
 import com.nacosx.core.util.Futures;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -26,11 +28,13 @@ public class RequestDispatcher {
 
     private final Map<String, RequestHandler<?>> handlers;
     private final List<RequestFilter> filters;
+    private final GrpcRequestTimers timers;
 
-    public RequestDispatcher(List<RequestHandler<?>> handlers, List<RequestFilter> filters) {
+    public RequestDispatcher(List<RequestHandler<?>> handlers, List<RequestFilter> filters, MeterRegistry metrics) {
         this.handlers = handlers.stream()
                 .collect(Collectors.toUnmodifiableMap(h -> h.requestType().getSimpleName(), Function.identity()));
         this.filters = List.copyOf(filters);
+        this.timers = new GrpcRequestTimers(metrics);
     }
 
     /** The handler of a payload type, or null when none serves it. */
@@ -46,9 +50,11 @@ public class RequestDispatcher {
 
     /**
      * Serves the request through the filters and the handler; the future always completes with a
-     * response, the handler's or the error it failed with, carrying the request's id.
+     * response, the handler's or the error it failed with, carrying the request's id. Its time from
+     * {@code receivedNanos} (a {@link System#nanoTime} reading) to the answer is recorded.
      */
-    public CompletableFuture<Response> dispatch(RequestHandler<?> handler, Request request, RequestMeta meta) {
+    public CompletableFuture<Response> dispatch(RequestHandler<?> handler, Request request, RequestMeta meta,
+            long receivedNanos) {
         CompletableFuture<Response> served;
         try {
             served = filtered(handler, request, meta);
@@ -56,8 +62,10 @@ public class RequestDispatcher {
             served = CompletableFuture.failedFuture(e);
         }
         return served.handle((response, failure) -> {
-            Response answer = failure == null ? response : failureOf(handler, request, meta, Futures.causeOf(failure));
+            Throwable cause = failure == null ? null : Futures.causeOf(failure);
+            Response answer = cause == null ? response : failureOf(handler, request, meta, cause);
             answer.requestId = request.requestId;
+            timers.record(request, answer, cause, receivedNanos);
             return answer;
         });
     }

@@ -1,7 +1,10 @@
 package com.nacosx.core.remote;
 
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.ServerRequest;
+import com.nacosx.core.metrics.PushMetrics;
 import com.nacosx.core.util.DaemonThreads;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -23,11 +26,13 @@ public class ServerPush {
     private static final long MAX_RETRY_DELAY_MILLIS = 10_000;
 
     private final ConnectionManager connections;
+    private final PushMetrics metrics;
     private final ScheduledExecutorService retries =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("push-retry"));
 
-    public ServerPush(ConnectionManager connections) {
+    public ServerPush(ConnectionManager connections, MeterRegistry registry) {
         this.connections = connections;
+        this.metrics = new PushMetrics(registry);
     }
 
     /**
@@ -49,6 +54,7 @@ public class ServerPush {
      */
     public List<CompletableFuture<Boolean>> push(String connectionId, List<OutboundPush> pushes, Duration ackWait,
             int maxTries) {
+        long start = System.nanoTime();
         long ackWaitMillis = ackWait.toMillis();
         int tries = Math.max(1, maxTries);
         List<CompletableFuture<Boolean>> outcomes = new ArrayList<>(pushes.size());
@@ -57,6 +63,8 @@ public class ServerPush {
                 : connection.request(pushes, ackWaitMillis);
         for (int i = 0; i < pushes.size(); i++) {
             CompletableFuture<Boolean> outcome = new CompletableFuture<>();
+            ServerRequest request = pushes.get(i).request();
+            outcome.thenAccept(acked -> metrics.record(request, acked, start));
             outcomes.add(outcome);
             if (answers == null) {
                 outcome.complete(false);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyResponse;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ class ServerPushTest {
 
     final ConnectionManager connections = new ConnectionManager(List.of(),
             new RemoteProperties(null, null, null, null));
-    final ServerPush push = new ServerPush(connections);
+    final ServerPush push = new ServerPush(connections, new SimpleMeterRegistry());
 
     Connection register(String id, RecordingChannel channel) {
         Connection connection = new Connection(new ConnectionMeta(id, "127.0.0.1", "127.0.0.1", 1, 2, "test", "-", "",

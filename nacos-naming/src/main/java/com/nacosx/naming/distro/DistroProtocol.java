@@ -8,11 +8,13 @@ import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.naming.registry.ClientChangeListener;
 import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.core.util.DaemonThreads;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -68,14 +70,18 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-distro"));
+    private final DistroMetrics metrics;
+    private final LoadProgress progress;
     private volatile boolean running;
 
     public DistroProtocol(ServiceRegistry registry, ServerMemberManager members, PeerClients peers,
-            ServerReadiness readiness, ClusterSettings settings) {
+            ServerReadiness readiness, ClusterSettings settings, MeterRegistry meters, LoadProgress progress) {
         this.registry = registry;
         this.members = members;
         this.peers = peers;
         this.readiness = readiness;
+        this.progress = progress;
+        this.metrics = new DistroMetrics(meters, localRevisions::size, remote::size);
         this.clustered = !settings.standalone();
         if (clustered) {
             registry.addClientListener(this);
@@ -133,6 +139,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
             default -> throw new IllegalArgumentException("unknown Distro operation '" + request.dataOperation
                     + "'; use CHANGE, DELETE, VERIFY, QUERY or SNAPSHOT");
         }
+        metrics.received(request.dataOperation);
         return response;
     }
 
@@ -179,7 +186,8 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
         if (!stale.isEmpty() && source != null) {
             DistroDataRequest query = request(DistroDataRequest.QUERY);
             query.clientIds.addAll(stale);
-            peers.request(source, query, TIMEOUT).thenAccept(answer -> {
+            peers.request(source, query, TIMEOUT).whenComplete((answer, error) -> {
+                metrics.sent(DistroDataRequest.QUERY, error == null && answer.isSuccess());
                 if (answer instanceof DistroDataResponse data) {
                     data.clients.forEach(client -> apply(owner, client));
                 }
@@ -236,6 +244,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     /** A change that does not reach a peer is repaired by the next verify round. */
     private void send(Member peer, DistroDataRequest request) {
         peers.request(peer, request, TIMEOUT).whenComplete((answer, error) -> {
+            metrics.sent(request.dataOperation, error == null && answer.isSuccess());
             if (error != null || !answer.isSuccess()) {
                 LOG.debug("[distro] {} to {} failed: {}", request.dataOperation, peer.address(),
                         error != null ? error.toString() : answer.message);
@@ -252,21 +261,28 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
 
     /** Loads every reachable peer's clients, then opens readiness (at the latest after a deadline). */
     private void loadFromPeers() {
+        List<Member> sources = members.peers();
+        LoadProgress.Load load = progress.begin("distro-snapshot", "the peers' Distro snapshots (one item a peer)",
+                sources.size());
         List<CompletableFuture<?>> loads = new ArrayList<>();
-        for (Member peer : members.peers()) {
-            loads.add(peers.request(peer, request(DistroDataRequest.SNAPSHOT), TIMEOUT).thenAccept(answer -> {
+        for (Member peer : sources) {
+            loads.add(peers.request(peer, request(DistroDataRequest.SNAPSHOT), TIMEOUT).whenComplete((answer, error) -> {
+                metrics.sent(DistroDataRequest.SNAPSHOT, error == null && answer.isSuccess());
+                load.advance(1);
                 if (answer instanceof DistroDataResponse data) {
                     data.clients.forEach(client -> apply(peer.address(), client));
                     LOG.info("[distro] loaded {} clients from {}", data.clients.size(), peer.address());
+                } else {
+                    LOG.info("[distro] no snapshot from {} ({})", peer.address(), error != null ? error : answer.message);
                 }
-            }).exceptionally(error -> {
-                LOG.info("[distro] no snapshot from {} ({})", peer.address(), error.toString());
-                return null;
-            }));
+            }).exceptionally(error -> null));
         }
         CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new))
                 .orTimeout(LOAD_DEADLINE_MILLIS, TimeUnit.MILLISECONDS)
-                .whenComplete((done, error) -> readiness.open(READINESS_GATE));
+                .whenComplete((done, error) -> {
+                    load.close();
+                    readiness.open(READINESS_GATE);
+                });
     }
 
     @Override

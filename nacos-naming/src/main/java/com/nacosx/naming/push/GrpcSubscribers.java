@@ -39,6 +39,11 @@ public class GrpcSubscribers implements ConnectionListener {
         return subscribers == null ? Map.of() : subscribers;
     }
 
+    /** The services with at least one subscriber (a live view). */
+    public Set<ServiceKey> services() {
+        return clustersByConnection.keySet();
+    }
+
     public int count() {
         int count = 0;
         for (Map<String, String> subscribers : clustersByConnection.values()) {

@@ -93,6 +93,11 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         udpSubscribers.expire();
     }
 
+    /** Services changed and waiting for their push. */
+    public int pendingCount() {
+        return pending.size();
+    }
+
     /** gRPC pushes acked by clients. */
     public long pushedCount() {
         return pushed.get();

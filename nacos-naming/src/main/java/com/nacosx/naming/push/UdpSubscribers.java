@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -52,6 +53,11 @@ public class UdpSubscribers {
     /** Whether the service has UDP subscribers, live or not yet expired. */
     public boolean any(ServiceKey key) {
         return byService.containsKey(key);
+    }
+
+    /** The services with subscribers not yet expired (a live view). */
+    public Set<ServiceKey> services() {
+        return byService.keySet();
     }
 
     public int count() {

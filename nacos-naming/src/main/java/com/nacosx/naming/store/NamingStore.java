@@ -1,6 +1,7 @@
 package com.nacosx.naming.store;
 
 import com.nacosx.core.env.NacosServerProperties;
+import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
@@ -54,9 +55,11 @@ public class NamingStore implements SmartInitializingSingleton {
     private final Path file;
     private final boolean standalone;
     private final Object writeLock = new Object();
+    private final LoadProgress progress;
 
-    public NamingStore(ServiceRegistry registry, NacosServerProperties server) {
+    public NamingStore(ServiceRegistry registry, NacosServerProperties server, LoadProgress progress) {
         this.registry = registry;
+        this.progress = progress;
         this.file = server.dataDir().resolve("naming").resolve(FILE_NAME);
         this.standalone = server.standalone();
     }
@@ -81,9 +84,13 @@ public class NamingStore implements SmartInitializingSingleton {
             throw new IllegalStateException("The naming data file " + source + " cannot be read (" + e.getMessage()
                     + "); restore it from a backup or move it away to start empty", e);
         }
-        for (StoredService stored : snapshot.services()) {
-            registry.restore(new ServiceKey(stored.namespace(), stored.group(), stored.name()), stored.ephemeral(),
-                    stored.meta(), stored.clusters(), stored.instances());
+        try (LoadProgress.Load load = progress.begin("naming-store", "the persistent services from " + source,
+                snapshot.services().size())) {
+            for (StoredService stored : snapshot.services()) {
+                registry.restore(new ServiceKey(stored.namespace(), stored.group(), stored.name()),
+                        stored.ephemeral(), stored.meta(), stored.clusters(), stored.instances());
+                load.advance(1);
+            }
         }
         LOG.info("loaded {} services from {}", snapshot.services().size(), source);
     }

@@ -111,12 +111,14 @@ final class GrpcRequestService implements BindableService {
             return;
         }
         connection.touch();
+        long received = System.nanoTime();
         if (!dispatcher.blocking(handler, request)) {
-            dispatcher.dispatch(handler, request, connection.requestMeta()).thenAccept(response -> reply(answer, response));
+            dispatcher.dispatch(handler, request, connection.requestMeta(), received)
+                    .thenAccept(response -> reply(answer, response));
             return;
         }
         try {
-            workers.execute(() -> dispatcher.dispatch(handler, request, connection.requestMeta())
+            workers.execute(() -> dispatcher.dispatch(handler, request, connection.requestMeta(), received)
                     .thenAccept(response -> reply(answer, response)));
         } catch (RejectedExecutionException e) {
             reply(answer, handler.failure().fail(ErrorCodes.OVER_THRESHOLD,

@@ -1,0 +1,333 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.api.naming.Instance;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.ServerRequest;
+import com.nacosx.api.remote.config.ConfigBatchListenRequest;
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.api.remote.config.ConfigPublishRequest;
+import com.nacosx.api.remote.config.ConfigQueryRequest;
+import com.nacosx.api.remote.naming.InstanceRequest;
+import com.nacosx.api.remote.naming.NotifySubscriberRequest;
+import com.nacosx.api.remote.naming.SubscribeServiceRequest;
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.MetricsScrape;
+import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.Patience;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The metrics endpoint, the Prometheus service discovery, the access log and the log levels of a
+ * real server process: each counter moves by exactly what the test did.
+ */
+class MetricsTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    static ServerProcess server;
+
+    @BeforeAll
+    static void start() {
+        server = ServerProcess.startStandalone();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static HttpResponse<String> publishOverHttp(String dataId, String content) {
+        return HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "METRICS")
+                .param("content", content).send();
+    }
+
+    static ConfigPublishRequest publish(String dataId, String content) {
+        ConfigPublishRequest request = new ConfigPublishRequest();
+        request.dataId = dataId;
+        request.group = "METRICS";
+        request.tenant = "";
+        request.content = content;
+        return request;
+    }
+
+    static ConfigQueryRequest query(String dataId) {
+        ConfigQueryRequest request = new ConfigQueryRequest();
+        request.dataId = dataId;
+        request.group = "METRICS";
+        request.tenant = "";
+        return request;
+    }
+
+    static InstanceRequest register(String namespace, String service, String ip, Map<String, String> metadata) {
+        InstanceRequest request = new InstanceRequest();
+        request.namespace = namespace;
+        request.groupName = "DEFAULT_GROUP";
+        request.serviceName = service;
+        request.type = InstanceRequest.REGISTER;
+        request.instance = new Instance();
+        request.instance.ip = ip;
+        request.instance.port = 8080;
+        request.instance.clusterName = "DEFAULT";
+        request.instance.metadata = metadata;
+        return request;
+    }
+
+    @Test
+    void requestCountersMoveByExactlyWhatWasDone() {
+        MetricsScrape before = MetricsScrape.of(server);
+        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
+            for (int i = 0; i < 5; i++) {
+                assertEquals(200, publishOverHttp("counted-http-" + i, "v").statusCode());
+            }
+            for (int i = 0; i < 3; i++) {
+                assertTrue(client.requestNow(publish("counted-grpc-" + i, "v")).isSuccess());
+            }
+            for (int i = 0; i < 4; i++) {
+                assertEquals(200, HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", "counted-http-" + i)
+                        .param("group", "METRICS").send().statusCode());
+            }
+            for (int i = 0; i < 2; i++) {
+                assertTrue(client.requestNow(query("counted-grpc-" + i)).isSuccess());
+            }
+            assertEquals(400, publishOverHttp("bad data id", "v").statusCode());
+            Response refused = client.requestNow(publish("counted-grpc-empty", ""));
+            assertFalse(refused.isSuccess());
+        }
+        MetricsScrape after = MetricsScrape.of(server);
+
+        assertEquals(5, delta(before, after, "http_server_requests_seconds_count", "method", "POST",
+                "uri", "/v1/cs/configs", "status", "200"));
+        assertEquals(1, delta(before, after, "http_server_requests_seconds_count", "method", "POST",
+                "uri", "/v1/cs/configs", "status", "400", "outcome", "CLIENT_ERROR"));
+        assertEquals(4, delta(before, after, "http_server_requests_seconds_count", "method", "GET",
+                "uri", "/v1/cs/configs", "status", "200"));
+        assertEquals(3, delta(before, after, "grpc_server_requests_seconds_count",
+                "requestClass", "ConfigPublishRequest", "success", "true", "module", "config"));
+        assertEquals(1, delta(before, after, "grpc_server_requests_seconds_count",
+                "requestClass", "ConfigPublishRequest", "success", "false"));
+        assertEquals(2, delta(before, after, "grpc_server_requests_seconds_count",
+                "requestClass", "ConfigQueryRequest", "success", "true"));
+        assertEquals(8, delta(before, after, "nacos_monitor", "module", "config", "name", "publish"),
+                "refused publishes are not counted");
+        assertEquals(6, delta(before, after, "nacos_monitor", "module", "config", "name", "getConfig"));
+        assertEquals(8, delta(before, after, "nacos_monitor", "module", "config", "name", "configCount"));
+        assertEquals(2, delta(before, after, "nacos_exception_total", "module", "config", "name", "illegalArgument"));
+        assertEquals(6, delta(before, after, "nacos_timer_seconds_count", "module", "config", "name", "readConfigRt"));
+        assertEquals(8, delta(before, after, "nacos_timer_seconds_count", "module", "config", "name", "writeConfigRt"));
+        // Latency histograms: every request lands in the +Inf bucket, and in the bucket of its time.
+        assertEquals(3, delta(before, after, "grpc_server_requests_seconds_bucket",
+                "requestClass", "ConfigPublishRequest", "success", "true", "le", "+Inf"));
+        assertTrue(after.has("http_server_requests_seconds_bucket", "uri", "/v1/cs/configs", "le", "0.001"));
+    }
+
+    static double delta(MetricsScrape before, MetricsScrape after, String name, String... labels) {
+        return after.sum(name, labels) - before.sum(name, labels);
+    }
+
+    @Test
+    void configPushesAreCountedOnceAcked() throws Exception {
+        assertEquals(200, publishOverHttp("pushed.txt", "v1").statusCode());
+        BlockingQueue<ServerRequest> pushes = new LinkedBlockingQueue<>();
+        NacosGrpcClient client = NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, pushes::add);
+        try {
+            client.setUp(Map.of("module", "config")).join();
+            ConfigBatchListenRequest listen = new ConfigBatchListenRequest();
+            listen.listen = true;
+            ConfigBatchListenRequest.ConfigListenContext context = new ConfigBatchListenRequest.ConfigListenContext();
+            context.dataId = "pushed.txt";
+            context.group = "METRICS";
+            context.tenant = "";
+            context.md5 = "";
+            listen.configListenContexts.add(context);
+            assertTrue(client.requestNow(listen).isSuccess());
+            MetricsScrape before = MetricsScrape.of(server);
+            assertEquals(1, before.sum("nacos_config_subscriber", "version", "v2"));
+            assertTrue(before.sum("nacos_monitor", "module", "config", "name", "longConnection") >= 1);
+
+            assertEquals(200, publishOverHttp("pushed.txt", "v2").statusCode());
+            assertInstanceOf(ConfigChangeNotifyRequest.class, nextPush(pushes));
+            Await.until(2000, () -> delta(before, MetricsScrape.of(server), "nacos_push_seconds_count",
+                    "module", "config", "result", "success") >= 1, "the acked push counted");
+            MetricsScrape after = MetricsScrape.of(server);
+            assertEquals(1, delta(before, after, "nacos_push_seconds_count", "module", "config",
+                    "type", "ConfigChangeNotifyRequest", "result", "success"));
+            assertEquals(0, delta(before, after, "nacos_push_seconds_count", "module", "config", "result", "failure"));
+            assertEquals(1, delta(before, after, "nacos_timer_seconds_count", "module", "config", "name", "notifyRt"));
+        } finally {
+            client.close();
+        }
+    }
+
+    static ServerRequest nextPush(BlockingQueue<ServerRequest> pushes) throws InterruptedException {
+        while (true) {
+            ServerRequest push = pushes.poll(Patience.millis(5000), TimeUnit.MILLISECONDS);
+            if (push == null || !push.getClass().getSimpleName().equals("SetupAckRequest")) {
+                return push;
+            }
+        }
+    }
+
+    @Test
+    void namingGaugesAndPushesFollowTheRegistry() throws Exception {
+        MetricsScrape before = MetricsScrape.of(server);
+        BlockingQueue<ServerRequest> pushes = new LinkedBlockingQueue<>();
+        NacosGrpcClient subscriber = NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, pushes::add);
+        try (NacosGrpcClient publisher = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
+            subscriber.setUp(Map.of("module", "naming")).join();
+            SubscribeServiceRequest subscribe = new SubscribeServiceRequest();
+            subscribe.namespace = "public";
+            subscribe.groupName = "DEFAULT_GROUP";
+            subscribe.serviceName = "metered";
+            subscribe.clusters = "";
+            subscribe.subscribe = true;
+            assertTrue(subscriber.requestNow(subscribe).isSuccess());
+            // A 2.x client holds one instance per service: the second register replaces the first.
+            assertTrue(publisher.requestNow(register("public", "metered", "10.1.0.1", Map.of())).isSuccess());
+            assertTrue(publisher.requestNow(register("public", "metered", "10.1.0.2", Map.of())).isSuccess());
+            assertTrue(publisher.requestNow(register("public", "other", "10.1.0.3", Map.of())).isSuccess());
+
+            assertInstanceOf(NotifySubscriberRequest.class, nextPush(pushes));
+            Await.until(3000, () -> delta(before, MetricsScrape.of(server), "nacos_monitor", "module", "naming",
+                    "name", "totalPush") >= 1 && pushes.isEmpty(), "the acked push counted");
+            MetricsScrape after = MetricsScrape.of(server);
+            double acked = delta(before, after, "nacos_push_seconds_count", "module", "naming", "result", "success");
+            assertEquals(acked, delta(before, after, "nacos_monitor", "module", "naming", "name", "totalPush"),
+                    "totalPush counts the acked pushes");
+            assertTrue(acked >= 1 && acked <= 2, "one push, or two if the second register came after the first push");
+            assertEquals(1, delta(before, after, "grpc_server_requests_seconds_count", "requestClass",
+                    "SubscribeServiceRequest", "success", "true"));
+            assertEquals(0, delta(before, after, "nacos_monitor", "module", "naming", "name", "failedPush"));
+            assertEquals(2, delta(before, after, "nacos_monitor", "module", "naming", "name", "serviceCount"));
+            assertEquals(2, delta(before, after, "nacos_monitor", "module", "naming", "name", "ipCount"));
+            assertEquals(2, delta(before, after, "nacos_monitor", "module", "naming", "name", "pubServiceCount"));
+            assertEquals(1, delta(before, after, "nacos_naming_publisher", "version", "v2"));
+            assertEquals(1, after.sum("nacos_monitor", "module", "naming", "name", "subscriberCount"));
+            assertEquals(1, after.sum("nacos_monitor", "module", "naming", "name", "subServiceCount"));
+            assertEquals(1, after.sum("nacos_naming_subscriber", "version", "v2"));
+            assertEquals(1, after.sum("nacos_monitor", "module", "naming", "name", "leaderStatus"));
+            assertTrue(after.sum("nacos_monitor", "module", "naming", "name", "avgPushCost") > 0);
+            assertTrue(after.sum("nacos_monitor", "module", "naming", "name", "longConnection") >= 1);
+            assertEquals(3, delta(before, after, "grpc_server_requests_seconds_count",
+                    "requestClass", "InstanceRequest", "module", "naming", "success", "true"));
+        } finally {
+            subscriber.close();
+        }
+    }
+
+    @Test
+    void jvmAndProcessMetersAreThere() {
+        MetricsScrape scrape = MetricsScrape.of(server);
+        assertTrue(scrape.sum("jvm_memory_used_bytes", "area", "heap") > 0);
+        assertTrue(scrape.has("jvm_gc_pause_seconds_count") || scrape.has("jvm_gc_memory_allocated_bytes_total"));
+        assertTrue(scrape.sum("jvm_threads_live_threads") > 0);
+        assertTrue(scrape.sum("process_uptime_seconds") > 0);
+        assertTrue(scrape.has("process_cpu_usage"));
+        assertTrue(scrape.sum("process_files_open_files") > 0);
+        assertEquals(0, scrape.sum("nacos_load_running", "task", "config-cache"), "the start-up load is over");
+    }
+
+    @Test
+    void prometheusDiscoveryListsInstancesWithTheirMetadataAsLabels() throws Exception {
+        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
+            assertTrue(client.requestNow(register("public", "scraped", "10.2.0.1",
+                    Map.of("app.name", "shop", "metrics-path", "/metrics"))).isSuccess());
+            HttpResponse<String> created = HttpCall.post(server.baseUrl() + "/v1/console/namespaces")
+                    .param("customNamespaceId", "sd-ns").param("namespaceName", "sd-ns").send();
+            assertEquals(200, created.statusCode(), created.body());
+            assertTrue(client.requestNow(register("sd-ns", "scraped", "10.2.0.2", Map.of())).isSuccess());
+            assertTrue(client.requestNow(register("sd-ns", "unscraped", "10.2.0.3", Map.of())).isSuccess());
+
+            JsonNode all = sd("/prometheus");
+            assertTrue(targets(all).contains("10.2.0.1:8080") && targets(all).contains("10.2.0.2:8080")
+                    && targets(all).contains("10.2.0.3:8080"), all.toString());
+            JsonNode namespace = sd("/prometheus/namespaceId/sd-ns");
+            assertEquals(2, namespace.size(), namespace.toString());
+            JsonNode service = sd("/prometheus/namespaceId/public/service/scraped");
+            assertEquals(1, service.size(), service.toString());
+            JsonNode target = service.get(0);
+            assertEquals("10.2.0.1:8080", target.path("targets").get(0).asString());
+            assertEquals("DEFAULT", target.path("labels").path("__meta_clusterName").asString());
+            assertEquals("shop", target.path("labels").path("app_name").asString());
+            assertEquals("/metrics", target.path("labels").path("metrics_path").asString());
+            assertEquals(0, sd("/prometheus/namespaceId/no-such-namespace").size());
+            assertEquals(0, sd("/prometheus/namespaceId/public/service/no-such-service").size());
+        }
+    }
+
+    static JsonNode sd(String path) {
+        HttpResponse<String> response = HttpCall.get(server.baseUrl() + path).send();
+        assertEquals(200, response.statusCode(), response.body());
+        return JSON.readTree(response.body());
+    }
+
+    static String targets(JsonNode groups) {
+        StringBuilder all = new StringBuilder();
+        groups.forEach(group -> group.path("targets").forEach(target -> all.append(target.asString()).append(' ')));
+        return all.toString();
+    }
+
+    @Test
+    void accessLogFollowsItsLevelAndBadLogNamesAreRefused() throws Exception {
+        Path accessLog = server.home().resolve("logs").resolve("access_log.log");
+        HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("probe", "logged").send();
+        Await.until(2000, () -> read(accessLog).contains("GET /nacos/v1/console/health/liveness?probe=logged HTTP/1.1\" 200"),
+                "the request in access_log.log");
+
+        HttpResponse<String> unknown = HttpCall.put(server.baseUrl() + "/v1/core/ops/log").param("logName", "no-such-log")
+                .param("logLevel", "INFO").send();
+        assertEquals(400, unknown.statusCode());
+        assertTrue(unknown.body().contains("naming-push"), "the answer lists the logs there are: " + unknown.body());
+        HttpResponse<String> badLevel = HttpCall.put(server.baseUrl() + "/v1/ns/ops/log").param("logName", "access")
+                .param("logLevel", "LOUD").send();
+        assertEquals(400, badLevel.statusCode());
+        assertTrue(badLevel.body().contains("WARN"), badLevel.body());
+
+        HttpResponse<String> off = HttpCall.put(server.baseUrl() + "/v1/cs/ops/log").param("logName", "access")
+                .param("logLevel", "off").send();
+        assertEquals(200, off.statusCode(), off.body());
+        HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("probe", "silenced").send();
+        assertEquals(200, HttpCall.put(server.baseUrl() + "/v1/core/ops/log").param("logName", "access")
+                .param("logLevel", "INFO").send().statusCode());
+        HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("probe", "back").send();
+        Await.until(2000, () -> read(accessLog).contains("probe=back"), "logging again after INFO");
+        assertFalse(read(accessLog).contains("probe=silenced"), "nothing was logged while the level was OFF");
+        assertTrue(read(server.home().resolve("logs").resolve("nacos.log")).contains("log access (com.nacosx.access) set to OFF"));
+    }
+
+    static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void theStartUpLoadIsInTheLogAndTheMetrics() {
+        String log = read(server.home().resolve("logs").resolve("nacos.log"));
+        assertTrue(log.contains("loading the config table into the cache"), "nacos.log says the load began");
+        assertTrue(log.contains("loaded the config table into the cache"), "nacos.log says the load ended");
+        MetricsScrape scrape = MetricsScrape.of(server);
+        assertEquals(scrape.sum("nacos_load_items", "task", "config-cache"),
+                scrape.sum("nacos_load_done", "task", "config-cache"));
+    }
+}
