@@ -61,6 +61,7 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
         this.listeners = listeners;
         this.push = push;
         this.settings = properties.push();
+        push.expect(new ConfigChangeNotifyRequest());
         this.inFlight = new Semaphore(settings.maxInFlight());
         this.notifyTime = NacosMeters.timer(metrics, NacosMeters.CONFIG, "notifyRt");
         this.givenUp = NacosMeters.exception(metrics, NacosMeters.CONFIG, "configNotify");

@@ -15,30 +15,44 @@ import org.springframework.transaction.TransactionException;
  */
 public final class ExceptionCounters {
 
+    private static final String ILLEGAL_ARGUMENT = "illegalArgument";
+    private static final String DB = "db";
+    private static final String NACOS = "nacos";
+
     private record Key(String module, String name) {
     }
 
     private final MeterRegistry registry;
     private final Map<Key, Counter> counters = new ConcurrentHashMap<>();
 
+    /** Every module and name is registered at zero, so that rate() sees the first failure. */
     public ExceptionCounters(MeterRegistry registry) {
         this.registry = registry;
+        for (String module : new String[] {NacosMeters.CORE, NacosMeters.CONFIG, NacosMeters.NAMING}) {
+            for (String name : new String[] {ILLEGAL_ARGUMENT, DB, NACOS}) {
+                counter(module, name);
+            }
+        }
+    }
+
+    private Counter counter(String module, String name) {
+        return counters.computeIfAbsent(new Key(module, name),
+                key -> NacosMeters.exception(registry, key.module(), key.name()));
     }
 
     public void count(String module, Throwable failure) {
-        counters.computeIfAbsent(new Key(module, nameOf(failure)),
-                key -> NacosMeters.exception(registry, key.module(), key.name())).increment();
+        counter(module, nameOf(failure)).increment();
     }
 
     private static String nameOf(Throwable failure) {
         if (failure instanceof IllegalArgumentException
                 || failure instanceof NacosException nacos && nacos.status() == NacosException.BAD_REQUEST) {
-            return "illegalArgument";
+            return ILLEGAL_ARGUMENT;
         }
         if (failure instanceof DataAccessException || failure instanceof TransactionException) {
-            return "db";
+            return DB;
         }
-        return "nacos";
+        return NACOS;
     }
 
     /** The module an HTTP path belongs to, as the official server's controllers are split. */

@@ -24,9 +24,20 @@ public final class PushMetrics {
     }
 
     public void record(ServerRequest push, boolean acked, long startNanos) {
-        Timer[] timers = byType.computeIfAbsent(push.getClass(),
+        timersOf(push)[acked ? 0 : 1].record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Registers the meters of a kind of push before the first is sent, so that Prometheus sees
+     * them at zero first: a series that appears with its first push hides that push from rate().
+     */
+    public void expect(ServerRequest kind) {
+        timersOf(kind);
+    }
+
+    private Timer[] timersOf(ServerRequest push) {
+        return byType.computeIfAbsent(push.getClass(),
                 type -> new Timer[] {timer(push, "success"), timer(push, "failure")});
-        timers[acked ? 0 : 1].record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }
 
     private Timer timer(ServerRequest push, String result) {

@@ -35,6 +35,11 @@ public class ServerPush {
         this.metrics = new PushMetrics(registry);
     }
 
+    /** Meters pushes like {@code kind} from now on, at zero until the first (see {@link PushMetrics#expect}). */
+    public void expect(ServerRequest kind) {
+        metrics.expect(kind);
+    }
+
     /**
      * @param push     the request, {@linkplain Connection#prepare prepared} once for every
      *                 connection it goes to; each try sends it again

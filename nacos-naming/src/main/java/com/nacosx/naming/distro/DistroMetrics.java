@@ -1,8 +1,10 @@
 package com.nacosx.naming.distro;
 
+import com.nacosx.api.remote.distro.DistroDataRequest;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -15,6 +17,9 @@ import java.util.function.Supplier;
  */
 final class DistroMetrics {
 
+    private static final List<String> OPERATIONS = List.of(DistroDataRequest.CHANGE, DistroDataRequest.DELETE,
+            DistroDataRequest.VERIFY, DistroDataRequest.QUERY, DistroDataRequest.SNAPSHOT);
+
     private final MeterRegistry registry;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
@@ -24,16 +29,30 @@ final class DistroMetrics {
                 .register(registry);
         Gauge.builder("nacos_distro_clients", peerClients).tag("owner", "peers").strongReference(true)
                 .register(registry);
+        // At zero from the start, so that rate() sees the first of each.
+        for (String operation : OPERATIONS) {
+            sentCounter(operation, true);
+            sentCounter(operation, false);
+            receivedCounter(operation);
+        }
     }
 
     void sent(String operation, boolean answered) {
-        String result = answered ? "success" : "failure";
-        counters.computeIfAbsent("sent " + operation + ' ' + result, key -> Counter.builder("nacos_distro_sent")
-                .tag("operation", operation).tag("result", result).register(registry)).increment();
+        sentCounter(operation, answered).increment();
     }
 
     void received(String operation) {
-        counters.computeIfAbsent("received " + operation, key -> Counter.builder("nacos_distro_received")
-                .tag("operation", operation).register(registry)).increment();
+        receivedCounter(operation).increment();
+    }
+
+    private Counter sentCounter(String operation, boolean answered) {
+        String result = answered ? "success" : "failure";
+        return counters.computeIfAbsent("sent " + operation + ' ' + result, key -> Counter.builder("nacos_distro_sent")
+                .tag("operation", operation).tag("result", result).register(registry));
+    }
+
+    private Counter receivedCounter(String operation) {
+        return counters.computeIfAbsent("received " + operation, key -> Counter.builder("nacos_distro_received")
+                .tag("operation", operation).register(registry));
     }
 }

@@ -63,6 +63,7 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         this.udpPusher = udpPusher;
         this.serverPush = serverPush;
         this.settings = properties.push();
+        serverPush.expect(new NotifySubscriberRequest());
         this.switches = switches;
         registry.addListener(this);
         executor.scheduleWithFixedDelay(this::forgetClosedWindows, 10, 10, TimeUnit.SECONDS);
