@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.RawGrpc;
 import com.nacosx.testsupport.ServerProcess;
@@ -102,6 +103,30 @@ class ClusterEmbeddedTest {
                     .path("metaDataMap").path(name).path("leader").asString("")),
                     "the member metadata shows the leader of " + name + " as the official server does");
         }
+    }
+
+    @Test
+    @Order(1)
+    void theMetricsShowEachGroupsLeaderAndDistroAtWork() throws Exception {
+        for (String name : GROUPS) {
+            double leaders = 0;
+            Set<Double> terms = new HashSet<>();
+            for (ServerProcess node : nodes) {
+                MetricsScrape scrape = MetricsScrape.of(node);
+                leaders += scrape.sum("nacos_raft_leader", "group", name);
+                terms.add(scrape.sum("nacos_raft_term", "group", name));
+                assertTrue(scrape.sum("nacos_raft_applied_index", "group", name) > 0, name + " applied its log");
+            }
+            assertEquals(1, leaders, "one node says it leads " + name);
+            assertEquals(1, terms.size(), "every node is in the same term of " + name + ": " + terms);
+        }
+        double naming = 0;
+        for (ServerProcess node : nodes) {
+            naming += MetricsScrape.of(node).sum("nacos_monitor", "module", "naming", "name", "leaderStatus");
+            Await.until(12_000, () -> MetricsScrape.of(node).sum("nacos_distro_sent_total", "operation", "VERIFY",
+                    "result", "success") >= 2, "node " + node.port() + " verified its clients with both peers");
+        }
+        assertEquals(1, naming, "leaderStatus is 1 on the leader of the persistent-instance group only");
     }
 
     @Test
@@ -260,6 +285,12 @@ class ClusterEmbeddedTest {
         assertEquals("from " + nodes.get(0).port(), ClusterWorkload.read(victim, "through-" + nodes.get(0).port()));
         assertEquals(3, instances(victim, "orders").size());
         assertTrue(HttpCall.get(victim.baseUrl() + "/v1/console/namespaces").send().body().contains("team-a"));
+        MetricsScrape restarted = MetricsScrape.of(victim);
+        double rows = restarted.sum("nacos_load_items", "task", "raft-snapshot-config");
+        assertTrue(rows > 0, "the snapshot's config rows are reported");
+        assertEquals(rows, restarted.sum("nacos_load_done", "task", "raft-snapshot-config"));
+        assertTrue(MetricsTest.read(victim.home().resolve("logs").resolve("nacos.log"))
+                .contains("loaded the config tables from a Raft snapshot"), "nacos.log tells the snapshot load");
     }
 
     @Test

@@ -274,6 +274,10 @@ class MetricsTest {
     }
 
     static JsonNode sd(String path) {
+        return sdOf(server, path);
+    }
+
+    static JsonNode sdOf(ServerProcess server, String path) {
         HttpResponse<String> response = HttpCall.get(server.baseUrl() + path).send();
         assertEquals(200, response.statusCode(), response.body());
         return JSON.readTree(response.body());
