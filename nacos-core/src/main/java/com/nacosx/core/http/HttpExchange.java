@@ -62,7 +62,8 @@ public final class HttpExchange {
     private final boolean keepAlive;
     private final AtomicBoolean answered = new AtomicBoolean();
     private final long receivedNanos = System.nanoTime();
-    private final String requestLine;
+    private final String uri;
+    private final HttpVersion protocol;
     private volatile String route = NO_ROUTE;
     private volatile AnswerObserver observer;
     private volatile Throwable failure;
@@ -80,7 +81,8 @@ public final class HttpExchange {
     private HttpExchange(Channel channel, FullHttpRequest request, String path, Map<String, List<String>> query,
             Map<String, List<String>> form) {
         this.channel = channel;
-        this.requestLine = request.method().name() + ' ' + request.uri() + ' ' + request.protocolVersion().text();
+        this.uri = request.uri();
+        this.protocol = request.protocolVersion();
         this.answer = null;
         this.peerClientIp = null;
         this.method = request.method().name();
@@ -95,7 +97,8 @@ public final class HttpExchange {
     private HttpExchange(String method, String path, Map<String, List<String>> params, Map<String, String> headers,
             String clientIp, Answer answer) {
         this.channel = null;
-        this.requestLine = method + ' ' + path + " (passed on by a peer)";
+        this.uri = path;
+        this.protocol = null;
         this.answer = answer;
         this.peerClientIp = clientIp;
         this.method = method;
@@ -182,7 +185,7 @@ public final class HttpExchange {
 
     /** The request line as the client sent it, for the access log. */
     String requestLine() {
-        return requestLine;
+        return method + ' ' + uri + ' ' + (protocol == null ? "(passed on by a peer)" : protocol.text());
     }
 
     /** When the request was read, a {@link System#nanoTime} reading. */

@@ -257,11 +257,15 @@ class GrpcProtocolTest {
     }
 
     static ConfigBatchListenRequest listen(boolean listen, String dataId, String md5) {
+        return listen(listen, "DEFAULT_GROUP", dataId, md5);
+    }
+
+    static ConfigBatchListenRequest listen(boolean listen, String group, String dataId, String md5) {
         ConfigBatchListenRequest request = new ConfigBatchListenRequest();
         request.listen = listen;
         ConfigBatchListenRequest.ConfigListenContext context = new ConfigBatchListenRequest.ConfigListenContext();
         context.dataId = dataId;
-        context.group = "DEFAULT_GROUP";
+        context.group = group;
         context.tenant = "";
         context.md5 = md5;
         request.configListenContexts.add(context);

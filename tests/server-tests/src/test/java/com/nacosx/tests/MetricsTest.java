@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.api.naming.Instance;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.ServerRequest;
-import com.nacosx.api.remote.config.ConfigBatchListenRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.api.remote.config.ConfigPublishRequest;
 import com.nacosx.api.remote.config.ConfigQueryRequest;
@@ -19,7 +18,6 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
-import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -28,7 +26,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -150,21 +147,13 @@ class MetricsTest {
         NacosGrpcClient client = NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, pushes::add);
         try {
             client.setUp(Map.of("module", "config")).join();
-            ConfigBatchListenRequest listen = new ConfigBatchListenRequest();
-            listen.listen = true;
-            ConfigBatchListenRequest.ConfigListenContext context = new ConfigBatchListenRequest.ConfigListenContext();
-            context.dataId = "pushed.txt";
-            context.group = "METRICS";
-            context.tenant = "";
-            context.md5 = "";
-            listen.configListenContexts.add(context);
-            assertTrue(client.requestNow(listen).isSuccess());
+            assertTrue(client.requestNow(GrpcProtocolTest.listen(true, "METRICS", "pushed.txt", "")).isSuccess());
             MetricsScrape before = MetricsScrape.of(server);
             assertEquals(1, before.sum("nacos_config_subscriber", "version", "v2"));
             assertTrue(before.sum("nacos_monitor", "module", "config", "name", "longConnection") >= 1);
 
             assertEquals(200, publishOverHttp("pushed.txt", "v2").statusCode());
-            assertInstanceOf(ConfigChangeNotifyRequest.class, nextPush(pushes));
+            assertInstanceOf(ConfigChangeNotifyRequest.class, GrpcProtocolTest.pollPush(pushes));
             Await.until(2000, () -> delta(before, MetricsScrape.of(server), "nacos_push_seconds_count",
                     "module", "config", "result", "success") >= 1, "the acked push counted");
             MetricsScrape after = MetricsScrape.of(server);
@@ -174,15 +163,6 @@ class MetricsTest {
             assertEquals(1, delta(before, after, "nacos_timer_seconds_count", "module", "config", "name", "notifyRt"));
         } finally {
             client.close();
-        }
-    }
-
-    static ServerRequest nextPush(BlockingQueue<ServerRequest> pushes) throws InterruptedException {
-        while (true) {
-            ServerRequest push = pushes.poll(Patience.millis(5000), TimeUnit.MILLISECONDS);
-            if (push == null || !push.getClass().getSimpleName().equals("SetupAckRequest")) {
-                return push;
-            }
         }
     }
 
@@ -205,7 +185,7 @@ class MetricsTest {
             assertTrue(publisher.requestNow(register("public", "metered", "10.1.0.2", Map.of())).isSuccess());
             assertTrue(publisher.requestNow(register("public", "other", "10.1.0.3", Map.of())).isSuccess());
 
-            assertInstanceOf(NotifySubscriberRequest.class, nextPush(pushes));
+            assertInstanceOf(NotifySubscriberRequest.class, GrpcProtocolTest.pollPush(pushes));
             Await.until(3000, () -> delta(before, MetricsScrape.of(server), "nacos_monitor", "module", "naming",
                     "name", "totalPush") >= 1 && pushes.isEmpty(), "the acked push counted");
             MetricsScrape after = MetricsScrape.of(server);

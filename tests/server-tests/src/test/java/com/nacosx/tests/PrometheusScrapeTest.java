@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.remote.ServerRequest;
-import com.nacosx.api.remote.config.ConfigBatchListenRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
@@ -126,15 +125,7 @@ class PrometheusScrapeTest {
         NacosGrpcClient client = NacosGrpcClient.open("127.0.0.1", server.grpcPort(), null, null, pushes::add);
         try {
             client.setUp(Map.of()).join();
-            ConfigBatchListenRequest listen = new ConfigBatchListenRequest();
-            listen.listen = true;
-            ConfigBatchListenRequest.ConfigListenContext context = new ConfigBatchListenRequest.ConfigListenContext();
-            context.dataId = "dash-0";
-            context.group = "PROM";
-            context.tenant = "";
-            context.md5 = "";
-            listen.configListenContexts.add(context);
-            assertTrue(client.requestNow(listen).isSuccess());
+            assertTrue(client.requestNow(GrpcProtocolTest.listen(true, "PROM", "dash-0", "")).isSuccess());
             for (int i = 0; i < 3; i++) {
                 assertEquals(200, HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", "dash-" + i)
                         .param("group", "PROM").param("content", "v" + i).send().statusCode());
@@ -143,7 +134,7 @@ class PrometheusScrapeTest {
                 assertEquals(400, HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", "bad id")
                         .param("group", "PROM").send().statusCode());
             }
-            assertTrue(MetricsTest.nextPush(pushes) instanceof ConfigChangeNotifyRequest);
+            assertTrue(GrpcProtocolTest.pollPush(pushes) instanceof ConfigChangeNotifyRequest);
         } finally {
             client.close();
         }
