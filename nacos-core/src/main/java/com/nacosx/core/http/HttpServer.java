@@ -146,6 +146,7 @@ public class HttpServer implements SmartLifecycle {
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
             io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             workers.shutdownNow();
+            requestLog.close();
             boss = null;
         }
     }

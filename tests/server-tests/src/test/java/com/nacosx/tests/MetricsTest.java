@@ -295,6 +295,13 @@ class MetricsTest {
         Await.until(2000, () -> read(accessLog).contains("probe=back"), "logging again after INFO");
         assertFalse(read(accessLog).contains("probe=silenced"), "nothing was logged while the level was OFF");
         assertTrue(read(server.home().resolve("logs").resolve("nacos.log")).contains("log access (com.nacosx.access) set to OFF"));
+
+        for (int i = 0; i < 500; i++) {
+            HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("burst", String.valueOf(i)).send();
+        }
+        Await.until(3000, () -> read(accessLog).lines().filter(line -> line.contains("?burst=")).count() == 500,
+                "every request of a burst in access_log.log, one line each");
+        assertEquals(0, MetricsScrape.of(server).sum("nacos_access_log_dropped_total"));
     }
 
     static String read(Path file) {
