@@ -6,8 +6,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * What is kept of each answered request: its time in {@code http_server_requests}, the failure it
- * was answered for in {@code nacos_exception_total}, and, unless
- * {@code server.tomcat.accesslog.enabled=false}, a line in {@link HttpAccessLog}.
+ * was answered for in {@code nacos_exception_total}, and, when
+ * {@code server.tomcat.accesslog.enabled=true}, a line in {@link HttpAccessLog}.
  */
 final class HttpRequestLog implements HttpExchange.AnswerObserver, AutoCloseable {
 

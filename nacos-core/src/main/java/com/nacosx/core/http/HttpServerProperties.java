@@ -14,7 +14,8 @@ import org.springframework.util.unit.DataSize;
  * @param servlet                  holds the context path (default {@code /nacos})
  * @param maxHttpRequestHeaderSize longest request line and header block (default 16KB)
  * @param tomcat                   holds whether each answered request is written to {@code logs/access_log.log}
- *                                 (default on; the key is the official server's, whose door is Tomcat)
+ *                                 (default off, as in Spring Boot; the key is the official server's, whose
+ *                                 door is Tomcat and whose shipped file turns it on)
  */
 @ConfigurationProperties(prefix = "server")
 public record HttpServerProperties(Integer port, String address, Servlet servlet, DataSize maxHttpRequestHeaderSize,
@@ -40,7 +41,7 @@ public record HttpServerProperties(Integer port, String address, Servlet servlet
 
     public record Accesslog(Boolean enabled) {
         public Accesslog {
-            enabled = enabled == null || enabled;
+            enabled = enabled != null && enabled;
         }
     }
 

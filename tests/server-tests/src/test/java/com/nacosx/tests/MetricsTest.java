@@ -44,7 +44,7 @@ class MetricsTest {
 
     @BeforeAll
     static void start() {
-        server = ServerProcess.startStandalone();
+        server = ServerProcess.startStandalone("server.tomcat.accesslog.enabled=true");
     }
 
     @AfterAll

@@ -7,14 +7,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A Prometheus of the test's own on 127.0.0.1 (Debian's package, installed by
  * tests/scripts/prometheus.sh when absent), with the scrape config the test gives, its data in a
- * temporary directory, stopped by its pid on {@link #close}.
+ * temporary directory, stopped by its pid on {@link #close} (its directory is then removed).
  */
 public final class PrometheusServer implements AutoCloseable {
 
@@ -100,6 +102,11 @@ public final class PrometheusServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // Only a temporary directory is left behind.
         }
     }
 }
