@@ -6,7 +6,6 @@ import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.store.WriteBatcher;
 import com.nacosx.core.metrics.NacosMeters;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.LocalDate;
@@ -50,8 +49,7 @@ public class ConfigMetrics {
     }
 
     private static void subscribers(MeterRegistry registry, String version, Supplier<Number> value) {
-        Gauge.builder("nacos_config_subscriber", value).tag("version", version).strongReference(true)
-                .register(registry);
+        NacosMeters.gauge(registry, "nacos_config_subscriber", value, "version", version);
     }
 
     /** A read of a config (HTTP or gRPC) that took {@code nanos}. */

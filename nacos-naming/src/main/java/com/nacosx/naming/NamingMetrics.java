@@ -13,7 +13,6 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.store.NamingStateMachine;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Collection;
@@ -64,7 +63,7 @@ public class NamingMetrics {
     }
 
     private void versioned(String name, String version, Supplier<Number> value) {
-        Gauge.builder(name, value).tag("version", version).strongReference(true).register(meters);
+        NacosMeters.gauge(meters, name, value, "version", version);
     }
 
     private static Set<ServiceKey> union(Collection<ServiceKey> a, Collection<ServiceKey> b) {

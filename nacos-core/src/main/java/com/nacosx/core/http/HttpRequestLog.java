@@ -15,9 +15,9 @@ final class HttpRequestLog implements HttpExchange.AnswerObserver, AutoCloseable
     private final ExceptionCounters exceptions;
     private final HttpAccessLog accessLog;
 
-    HttpRequestLog(MeterRegistry registry, boolean accessLog) {
+    HttpRequestLog(MeterRegistry registry, ExceptionCounters exceptions, boolean accessLog) {
         this.timers = new HttpRequestTimers(registry);
-        this.exceptions = new ExceptionCounters(registry);
+        this.exceptions = exceptions;
         this.accessLog = accessLog ? new HttpAccessLog(registry) : null;
     }
 

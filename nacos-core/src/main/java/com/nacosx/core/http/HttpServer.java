@@ -1,5 +1,6 @@
 package com.nacosx.core.http;
 
+import com.nacosx.core.metrics.ExceptionCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -49,10 +50,11 @@ public class HttpServer implements SmartLifecycle {
     private Channel channel;
     private volatile HttpDispatcher dispatcher;
 
-    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis, MeterRegistry metrics) {
+    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis, MeterRegistry metrics,
+            ExceptionCounters exceptions) {
         this.server = server;
         this.tuning = tuning;
-        this.requestLog = new HttpRequestLog(metrics, server.accessLogEnabled());
+        this.requestLog = new HttpRequestLog(metrics, exceptions, server.accessLogEnabled());
         apis.forEach(api -> api.register(routes));
     }
 

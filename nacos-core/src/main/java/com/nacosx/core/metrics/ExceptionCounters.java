@@ -6,14 +6,17 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionException;
 
 /**
  * {@code nacos_exception_total{module,name}} for requests answered with an error, under the
  * official server's names: {@code illegalArgument} (the request was wrong), {@code db} (the
- * database failed), {@code nacos} (any other refusal or failure).
+ * database failed), {@code nacos} (any other refusal or failure). One for the node, shared by the
+ * HTTP and gRPC doors.
  */
-public final class ExceptionCounters {
+@Component
+public class ExceptionCounters {
 
     private static final String ILLEGAL_ARGUMENT = "illegalArgument";
     private static final String DB = "db";

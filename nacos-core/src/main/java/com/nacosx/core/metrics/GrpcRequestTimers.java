@@ -22,9 +22,9 @@ public final class GrpcRequestTimers {
     private final ExceptionCounters exceptions;
     private final Map<Class<?>, Timer> successes = new ConcurrentHashMap<>();
 
-    public GrpcRequestTimers(MeterRegistry registry) {
+    public GrpcRequestTimers(MeterRegistry registry, ExceptionCounters exceptions) {
         this.registry = registry;
-        this.exceptions = new ExceptionCounters(registry);
+        this.exceptions = exceptions;
     }
 
     /** @param failure what the handler threw, or null when it answered */

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Set;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -60,7 +61,7 @@ public class MetricsConfiguration {
                     return config;
                 }
                 return DistributionStatisticConfig.builder().serviceLevelObjectives(
-                        java.util.Arrays.stream(LATENCY_BUCKETS).mapToDouble(Duration::toNanos).toArray())
+                        Arrays.stream(LATENCY_BUCKETS).mapToDouble(Duration::toNanos).toArray())
                         .build().merge(config);
             }
         };

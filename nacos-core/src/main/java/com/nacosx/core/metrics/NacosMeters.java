@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * The meters under the official server's names, so that dashboards built for it read ours:
  * {@code nacos_monitor{module,name}} gauges, {@code nacos_timer{module,name}} timers and
- * {@code nacos_exception_total{module,name}} counters.
+ * {@code nacos_exception_total{module,name}} counters; and the gauge every module's meters are made of.
  */
 public final class NacosMeters {
 
@@ -22,8 +22,16 @@ public final class NacosMeters {
 
     /** A {@code nacos_monitor} gauge read from {@code value} at each scrape. */
     public static void monitor(MeterRegistry registry, String module, String name, Supplier<Number> value) {
-        Gauge.builder("nacos_monitor", value).tag("module", module).tag("name", name).strongReference(true)
-                .register(registry);
+        gauge(registry, "nacos_monitor", value, "module", module, "name", name);
+    }
+
+    /**
+     * A gauge read from {@code value} at each scrape, held by the registry for the life of the node.
+     *
+     * @param tags name, value, name, value...
+     */
+    public static void gauge(MeterRegistry registry, String name, Supplier<Number> value, String... tags) {
+        Gauge.builder(name, value).tags(tags).strongReference(true).register(registry);
     }
 
     public static Timer timer(MeterRegistry registry, String module, String name) {

@@ -1,6 +1,6 @@
 package com.nacosx.core.raft;
 
-import io.micrometer.core.instrument.Gauge;
+import com.nacosx.core.metrics.NacosMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.function.ToDoubleFunction;
 
@@ -24,7 +24,6 @@ final class RaftMetrics {
 
     private static void gauge(MeterRegistry registry, RaftGroup group, String name,
             ToDoubleFunction<RaftGroupStatus> value) {
-        Gauge.builder(name, group, g -> value.applyAsDouble(g.describe())).tag("group", group.name())
-                .strongReference(true).register(registry);
+        NacosMeters.gauge(registry, name, () -> value.applyAsDouble(group.describe()), "group", group.name());
     }
 }

@@ -1,7 +1,7 @@
 package com.nacosx.core.readiness;
 
+import com.nacosx.core.metrics.NacosMeters;
 import com.nacosx.core.util.DaemonThreads;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,9 +45,9 @@ public class LoadProgress {
 
     private Counts register(String task) {
         Counts counts = new Counts(new AtomicLong(), new AtomicLong(), new AtomicLong());
-        Gauge.builder("nacos_load_done", counts.done(), AtomicLong::get).tag("task", task).register(registry);
-        Gauge.builder("nacos_load_items", counts.total(), AtomicLong::get).tag("task", task).register(registry);
-        Gauge.builder("nacos_load_running", counts.running(), AtomicLong::get).tag("task", task).register(registry);
+        NacosMeters.gauge(registry, "nacos_load_done", counts.done()::get, "task", task);
+        NacosMeters.gauge(registry, "nacos_load_items", counts.total()::get, "task", task);
+        NacosMeters.gauge(registry, "nacos_load_running", counts.running()::get, "task", task);
         return counts;
     }
 

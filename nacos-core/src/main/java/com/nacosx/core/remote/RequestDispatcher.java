@@ -4,6 +4,7 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
+import com.nacosx.core.metrics.ExceptionCounters;
 import com.nacosx.core.metrics.GrpcRequestTimers;
 import com.nacosx.core.util.Futures;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,11 +31,12 @@ public class RequestDispatcher {
     private final List<RequestFilter> filters;
     private final GrpcRequestTimers timers;
 
-    public RequestDispatcher(List<RequestHandler<?>> handlers, List<RequestFilter> filters, MeterRegistry metrics) {
+    public RequestDispatcher(List<RequestHandler<?>> handlers, List<RequestFilter> filters, MeterRegistry metrics,
+            ExceptionCounters exceptions) {
         this.handlers = handlers.stream()
                 .collect(Collectors.toUnmodifiableMap(h -> h.requestType().getSimpleName(), Function.identity()));
         this.filters = List.copyOf(filters);
-        this.timers = new GrpcRequestTimers(metrics);
+        this.timers = new GrpcRequestTimers(metrics, exceptions);
     }
 
     /** The handler of a payload type, or null when none serves it. */

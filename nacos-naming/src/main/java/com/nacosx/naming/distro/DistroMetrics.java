@@ -1,13 +1,14 @@
 package com.nacosx.naming.distro;
 
 import com.nacosx.api.remote.distro.DistroDataRequest;
+import com.nacosx.core.metrics.NacosMeters;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * What Distro does on this node: {@code nacos_distro_sent_total{operation,result}} (CHANGE and
@@ -20,39 +21,33 @@ final class DistroMetrics {
     private static final List<String> OPERATIONS = List.of(DistroDataRequest.CHANGE, DistroDataRequest.DELETE,
             DistroDataRequest.VERIFY, DistroDataRequest.QUERY, DistroDataRequest.SNAPSHOT);
 
-    private final MeterRegistry registry;
-    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    /** By operation; all registered at zero from the start, so that rate() sees the first of each. */
+    private final Map<String, Counter> answered;
+    private final Map<String, Counter> failed;
+    private final Map<String, Counter> received;
 
     DistroMetrics(MeterRegistry registry, Supplier<Number> ownClients, Supplier<Number> peerClients) {
-        this.registry = registry;
-        Gauge.builder("nacos_distro_clients", ownClients).tag("owner", "self").strongReference(true)
-                .register(registry);
-        Gauge.builder("nacos_distro_clients", peerClients).tag("owner", "peers").strongReference(true)
-                .register(registry);
-        // At zero from the start, so that rate() sees the first of each.
-        for (String operation : OPERATIONS) {
-            sentCounter(operation, true);
-            sentCounter(operation, false);
-            receivedCounter(operation);
-        }
+        NacosMeters.gauge(registry, "nacos_distro_clients", ownClients, "owner", "self");
+        NacosMeters.gauge(registry, "nacos_distro_clients", peerClients, "owner", "peers");
+        answered = byOperation(operation -> Counter.builder("nacos_distro_sent").tag("operation", operation)
+                .tag("result", "success").register(registry));
+        failed = byOperation(operation -> Counter.builder("nacos_distro_sent").tag("operation", operation)
+                .tag("result", "failure").register(registry));
+        received = byOperation(operation -> Counter.builder("nacos_distro_received").tag("operation", operation)
+                .register(registry));
     }
 
-    void sent(String operation, boolean answered) {
-        sentCounter(operation, answered).increment();
+    private static Map<String, Counter> byOperation(Function<String, Counter> counter) {
+        return OPERATIONS.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), counter));
     }
 
+    /** @param operation one of {@link #OPERATIONS} */
+    void sent(String operation, boolean wasAnswered) {
+        (wasAnswered ? answered : failed).get(operation).increment();
+    }
+
+    /** @param operation one of {@link #OPERATIONS}, checked by the caller */
     void received(String operation) {
-        receivedCounter(operation).increment();
-    }
-
-    private Counter sentCounter(String operation, boolean answered) {
-        String result = answered ? "success" : "failure";
-        return counters.computeIfAbsent("sent " + operation + ' ' + result, key -> Counter.builder("nacos_distro_sent")
-                .tag("operation", operation).tag("result", result).register(registry));
-    }
-
-    private Counter receivedCounter(String operation) {
-        return counters.computeIfAbsent("received " + operation, key -> Counter.builder("nacos_distro_received")
-                .tag("operation", operation).register(registry));
+        received.get(operation).increment();
     }
 }

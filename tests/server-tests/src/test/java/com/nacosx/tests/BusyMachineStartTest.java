@@ -7,7 +7,6 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.BusyCores;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +55,7 @@ class BusyMachineStartTest {
             servers.add(server);
             assertEquals(200, ClusterWorkload.publish(server, "fresh.txt", "created"));
             assertEquals("created", ClusterWorkload.read(server, "fresh.txt"));
-            String log = Files.readString(server.home().resolve("logs/nacos.log"));
+            String log = server.log("nacos.log");
             assertTrue(log.contains("opening the embedded Derby at"), "the start says what it waits for");
             assertTrue(log.contains("ready "), "the start says when it is ready");
         }

@@ -289,7 +289,7 @@ class ClusterEmbeddedTest {
         double rows = restarted.sum("nacos_load_items", "task", "raft-snapshot-config");
         assertTrue(rows > 0, "the snapshot's config rows are reported");
         assertEquals(rows, restarted.sum("nacos_load_done", "task", "raft-snapshot-config"));
-        assertTrue(MetricsTest.read(victim.home().resolve("logs").resolve("nacos.log"))
+        assertTrue(victim.log("nacos.log")
                 .contains("loaded the config tables from a Raft snapshot"), "nacos.log tells the snapshot load");
     }
 

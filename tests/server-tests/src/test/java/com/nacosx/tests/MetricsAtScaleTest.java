@@ -87,7 +87,7 @@ class MetricsAtScaleTest {
         assertEquals(CONFIGS, scrape.sum("nacos_load_done", "task", "config-cache"));
         assertEquals(0, scrape.sum("nacos_load_running", "task", "config-cache"));
         assertEquals(CONFIGS, scrape.sum("nacos_monitor", "module", "config", "name", "configCount"));
-        String log = MetricsTest.read(server.home().resolve("logs").resolve("nacos.log"));
+        String log = server.log("nacos.log");
         assertTrue(log.contains("loading the config table into the cache: " + CONFIGS + " items"), "the start of the load");
         assertTrue(log.contains("loaded the config table into the cache: " + CONFIGS + " items"), "the end of the load");
     }

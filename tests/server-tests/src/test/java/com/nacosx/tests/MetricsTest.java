@@ -19,10 +19,7 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -271,9 +268,8 @@ class MetricsTest {
 
     @Test
     void accessLogFollowsItsLevelAndBadLogNamesAreRefused() throws Exception {
-        Path accessLog = server.home().resolve("logs").resolve("access_log.log");
         HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("probe", "logged").send();
-        Await.until(2000, () -> read(accessLog).contains("GET /nacos/v1/console/health/liveness?probe=logged HTTP/1.1\" 200"),
+        Await.until(2000, () -> server.log("access_log.log").contains("GET /nacos/v1/console/health/liveness?probe=logged HTTP/1.1\" 200"),
                 "the request in access_log.log");
 
         HttpResponse<String> unknown = HttpCall.put(server.baseUrl() + "/v1/core/ops/log").param("logName", "no-such-log")
@@ -292,29 +288,21 @@ class MetricsTest {
         assertEquals(200, HttpCall.put(server.baseUrl() + "/v1/core/ops/log").param("logName", "access")
                 .param("logLevel", "INFO").send().statusCode());
         HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("probe", "back").send();
-        Await.until(2000, () -> read(accessLog).contains("probe=back"), "logging again after INFO");
-        assertFalse(read(accessLog).contains("probe=silenced"), "nothing was logged while the level was OFF");
-        assertTrue(read(server.home().resolve("logs").resolve("nacos.log")).contains("log access (com.nacosx.access) set to OFF"));
+        Await.until(2000, () -> server.log("access_log.log").contains("probe=back"), "logging again after INFO");
+        assertFalse(server.log("access_log.log").contains("probe=silenced"), "nothing was logged while the level was OFF");
+        assertTrue(server.log("nacos.log").contains("log access (com.nacosx.access) set to OFF"));
 
         for (int i = 0; i < 500; i++) {
             HttpCall.get(server.baseUrl() + "/v1/console/health/liveness").param("burst", String.valueOf(i)).send();
         }
-        Await.until(3000, () -> read(accessLog).lines().filter(line -> line.contains("?burst=")).count() == 500,
+        Await.until(3000, () -> server.log("access_log.log").lines().filter(line -> line.contains("?burst=")).count() == 500,
                 "every request of a burst in access_log.log, one line each");
         assertEquals(0, MetricsScrape.of(server).sum("nacos_access_log_dropped_total"));
     }
 
-    static String read(Path file) {
-        try {
-            return Files.exists(file) ? Files.readString(file) : "";
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     @Test
     void theStartUpLoadIsInTheLogAndTheMetrics() {
-        String log = read(server.home().resolve("logs").resolve("nacos.log"));
+        String log = server.log("nacos.log");
         assertTrue(log.contains("loading the config table into the cache"), "nacos.log says the load began");
         assertTrue(log.contains("loaded the config table into the cache"), "nacos.log says the load ended");
         MetricsScrape scrape = MetricsScrape.of(server);

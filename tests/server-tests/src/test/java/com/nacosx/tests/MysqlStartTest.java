@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +44,7 @@ class MysqlStartTest {
         Path home = Files.createTempDirectory("nacosx-mysql-start-");
         CompletableFuture<ServerProcess> starting = CompletableFuture.supplyAsync(
                 () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
-        Await.until(30_000, () -> log(home).contains("cannot reach db.url.0"), "the server says it waits for MySQL");
+        Await.until(30_000, () -> ServerProcess.logOf(home, "nacos.log").contains("cannot reach db.url.0"), "the server says it waits for MySQL");
         assertTrue(!starting.isDone(), "not ready without its database");
 
         MariaDb.start();
@@ -65,16 +63,8 @@ class MysqlStartTest {
         IllegalStateException exited = assertThrows(IllegalStateException.class,
                 () -> ServerProcess.start(home, ServerProcess.freePort(), settings));
         assertTrue(exited.getMessage().contains("server exited"), exited.getMessage());
-        String log = log(home);
+        String log = ServerProcess.logOf(home, "nacos.log");
         assertTrue(log.contains("refused the connection") && log.contains("check db.user, db.password"), log);
     }
 
-    static String log(Path home) {
-        try {
-            Path log = home.resolve("logs/nacos.log");
-            return Files.exists(log) ? Files.readString(log) : "";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

@@ -185,6 +185,21 @@ public final class ServerProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /** The text of {@code logs/<file>} under this server's home, empty while it does not exist. */
+    public String log(String file) {
+        return logOf(home, file);
+    }
+
+    /** The same for a home whose server may not have started. */
+    public static String logOf(Path home, String file) {
+        Path log = home.resolve("logs").resolve(file);
+        try {
+            return Files.exists(log) ? Files.readString(log) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Stops and starts the server again on the same home and port. */
     public void restart() {
         close();
