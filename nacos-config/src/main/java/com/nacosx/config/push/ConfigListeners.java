@@ -50,12 +50,12 @@ public class ConfigListeners implements ConnectionListener {
         });
     }
 
-    /** Whether any connection listens to a config at this moment. */
     /** The connections that listen to at least one config. */
     public int connectionCount() {
         return byConnection.size();
     }
 
+    /** Whether any connection listens to a config at this moment. */
     public boolean isListened(ConfigKey key) {
         return byKey.containsKey(key);
     }
