@@ -15,9 +15,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param push                how changes are pushed to 2.x listeners ({@code nacos.config.push.*})
  * @param cluster             how nodes sharing a MySQL database keep their caches in step
  *                            ({@code nacos.config.cluster.*})
+ * @param retention           how long the change history is kept ({@code nacos.config.retention.*})
  */
 @ConfigurationProperties(prefix = "nacos.config")
-public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push, Cluster cluster) {
+public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push, Cluster cluster,
+                               Retention retention) {
 
     public static final int DEFAULT_MAX_CONTENT = 10 * 1024 * 1024;
 
@@ -33,6 +35,25 @@ public record ConfigProperties(Integer maxContent, LongPoll longPoll, Push push,
         }
         if (cluster == null) {
             cluster = new Cluster(null);
+        }
+        if (retention == null) {
+            retention = new Retention(null, null);
+        }
+    }
+
+    /**
+     * @param days     history rows older than this many days are deleted (the official
+     *                 {@code nacos.config.retention.days}, default 30)
+     * @param interval how often old rows are looked for (default 10 min, the official's schedule)
+     */
+    public record Retention(Integer days, Duration interval) {
+        public Retention {
+            if (days == null) {
+                days = 30;
+            }
+            if (interval == null) {
+                interval = Duration.ofMinutes(10);
+            }
         }
     }
 

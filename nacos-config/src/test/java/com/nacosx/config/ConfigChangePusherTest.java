@@ -49,7 +49,7 @@ class ConfigChangePusherTest {
     final ConfigListeners listeners = new ConfigListeners();
     final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
     final ConfigChangePusher pusher = new ConfigChangePusher(listeners, new ServerPush(connections, metrics),
-            new ConfigProperties(null, null, new ConfigProperties.Push(null, null, null, Duration.ofMillis(300)), null),
+            new ConfigProperties(null, null, new ConfigProperties.Push(null, null, null, Duration.ofMillis(300)), null, null),
             metrics);
 
     RecordingChannel connect(String id, ConfigKey... listened) {

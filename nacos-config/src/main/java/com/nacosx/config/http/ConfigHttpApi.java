@@ -152,10 +152,9 @@ public class ConfigHttpApi implements HttpApi {
     private void search(HttpExchange exchange, boolean blur) {
         SearchCriteria criteria = new SearchCriteria(ConfigService.normalizeTenant(exchange.param("tenant")),
                 exchange.param("dataId"), exchange.param("group"), exchange.param("appName"),
-                exchange.param("config_tags"), blur);
+                exchange.param("config_tags"), exchange.param("config_detail"), blur);
         Page<StoredConfig> page = service.search(criteria, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 10));
-        exchange.respondJson(new Page<>(page.totalCount(), page.pageNumber(), page.pagesAvailable(),
-                page.pageItems().stream().map(ConfigView::itemOf).toList()));
+        exchange.respondJson(ConfigView.pageOf(page));
     }
 
     private void listen(HttpExchange exchange) {

@@ -1,6 +1,7 @@
 package com.nacosx.config.http;
 
 import com.nacosx.config.model.GrayConfig;
+import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.service.ConfigService.ConfigDetail;
 
@@ -24,6 +25,12 @@ public final class ConfigView {
     /** A beta variant ({@code beta=true}). */
     public record Beta(String id, String dataId, String group, String content, String md5, String encryptedDataKey,
                 String tenant, String appName, String betaIps, long lastModified) {
+    }
+
+    /** A page of search results as the official shows them. */
+    static Page<Item> pageOf(Page<StoredConfig> page) {
+        return new Page<>(page.totalCount(), page.pageNumber(), page.pagesAvailable(),
+                page.pageItems().stream().map(ConfigView::itemOf).toList());
     }
 
     static Item itemOf(StoredConfig c) {

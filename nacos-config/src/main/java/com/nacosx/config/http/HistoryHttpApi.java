@@ -4,67 +4,99 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.HistoryEntry;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.service.ConfigService;
-import com.nacosx.config.store.HistoryStore;
+import com.nacosx.config.service.HistoryService;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
-/** The change history of configs, {@code /v1/cs/history}. */
+/**
+ * The change history of configs: the 1.x API under {@code /v1/cs/history} (namespace in
+ * {@code tenant}) and the v2 Open API under {@code /v2/cs/history} (namespace in
+ * {@code namespaceId}, answers in the v2 envelope). An entry asked for with a config it does not
+ * belong to is refused with 403, as the official does.
+ */
 @Component
 public class HistoryHttpApi implements HttpApi {
 
-    private static final String HISTORY = "/v1/cs/history";
+    private static final String V1 = "/v1/cs/history";
+    private static final String V2 = "/v2/cs/history";
+    private static final int MAX_V2_PAGE = 500;
 
-    private final ConfigService service;
-    private final HistoryStore history;
+    private final ConfigService configs;
+    private final HistoryService history;
 
-    public HistoryHttpApi(ConfigService service, HistoryStore history) {
-        this.service = service;
+    public HistoryHttpApi(ConfigService configs, HistoryService history) {
+        this.configs = configs;
         this.history = history;
     }
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(HISTORY).when("search", "accurate").blocking(this::list);
-        routes.get(HISTORY).blocking(this::get);
-        routes.get(HISTORY + "/previous").blocking(this::previous);
+        routes.get(V1).when("search", "accurate").blocking(exchange -> exchange.respondJson(history.list(
+                key(exchange, "tenant"), exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 100))));
+        routes.get(V1).blocking(exchange -> {
+            long nid = exchange.requiredLongParam("nid");
+            exchange.respondJson(checked(exchange, "tenant", history.find(nid), () -> entryMissing(nid)));
+        });
+        routes.get(V1 + "/previous").blocking(exchange -> {
+            long id = exchange.requiredLongParam("id");
+            exchange.respondJson(checked(exchange, "tenant", history.previous(id), () -> previousMissing(id)));
+        });
+        routes.get(V1 + "/configs").blocking(exchange -> exchange.respondJson(
+                history.configsOf(ConfigService.normalizeTenant(exchange.requiredParam("tenant")))));
+
+        routes.get(V2 + "/list").blocking(exchange -> exchange.respondJson(ApiResult.success(history.list(
+                key(exchange, "namespaceId"), exchange.intParam("pageNo", 1),
+                Math.min(MAX_V2_PAGE, exchange.intParam("pageSize", 100))))));
+        routes.get(V2).blocking(exchange -> {
+            ConfigKey key = key(exchange, "namespaceId");
+            long nid = exchange.requiredLongParam("nid");
+            exchange.respondJson(ApiResult.success(HistoryService.belongingTo(
+                    history.find(nid).orElseThrow(() -> entryMissing(nid)), key)));
+        });
+        routes.get(V2 + "/detail").blocking(exchange -> {
+            ConfigKey key = key(exchange, "namespaceId");
+            long nid = exchange.requiredLongParam("nid");
+            HistoryService.belongingTo(history.find(nid).orElseThrow(() -> entryMissing(nid)), key);
+            exchange.respondJson(ApiResult.success(history.detail(nid).orElseThrow(() -> entryMissing(nid))));
+        });
+        routes.get(V2 + "/previous").blocking(exchange -> {
+            ConfigKey key = key(exchange, "namespaceId");
+            long id = exchange.requiredLongParam("id");
+            exchange.respondJson(ApiResult.success(HistoryService.belongingTo(
+                    history.previous(id).orElseThrow(() -> previousMissing(id)), key)));
+        });
+        routes.get(V2 + "/configs").blocking(exchange -> exchange.respondJson(ApiResult.success(
+                history.configsOf(configs.namespace(exchange.requiredParam("namespaceId"))))));
     }
 
-    private void list(HttpExchange exchange) {
-        ConfigKey key = service.key(exchange.requiredParam("dataId"), exchange.requiredParam("group"),
-                exchange.param("tenant"));
-        int pageNo = exchange.intParam("pageNo", 1);
-        int pageSize = exchange.intParam("pageSize", 100);
-        Page.checkPaging(pageNo, pageSize);
-        exchange.respondJson(history.list(key, pageNo, pageSize));
+    private ConfigKey key(HttpExchange exchange, String namespaceParam) {
+        return configs.key(exchange.requiredParam("dataId"), exchange.requiredParam("group"),
+                exchange.param(namespaceParam));
     }
 
-    /** One entry by {@code nid}; when dataId and group are given they must match it, as the official server checks. */
-    private void get(HttpExchange exchange) {
-        long nid = exchange.requiredLongParam("nid");
-        answer(exchange, history.find(nid), "history entry nid=" + nid + " does not exist");
-    }
-
-    /** The newest entry of the config row {@code id}: what it held before its latest change. */
-    private void previous(HttpExchange exchange) {
-        long id = exchange.requiredLongParam("id");
-        answer(exchange, history.latestOf(id), "config id=" + id + " has no history");
-    }
-
-    /** Answers the entry, 404 when absent; when dataId and group are given the entry must belong to them. */
-    private void answer(HttpExchange exchange, Optional<HistoryEntry> found, String absent) {
-        HistoryEntry entry = found.orElseThrow(() -> new NacosException(NacosException.NOT_FOUND,
-                ErrorCode.RESOURCE_NOT_FOUND, absent));
+    /** The 1.x API checks the entry's config only when dataId and group are given. */
+    private HistoryEntry checked(HttpExchange exchange, String namespaceParam, Optional<HistoryEntry> found,
+            Supplier<NacosException> missing) {
+        HistoryEntry entry = found.orElseThrow(missing);
         if (exchange.param("dataId") != null && exchange.param("group") != null) {
-            ConfigKey asked = service.key(exchange.param("dataId"), exchange.param("group"), exchange.param("tenant"));
-            if (!asked.equals(entry.key())) {
-                throw NacosException.badRequest("the history entry belongs to " + entry.key() + ", not to " + asked);
-            }
+            HistoryService.belongingTo(entry, key(exchange, namespaceParam));
         }
-        exchange.respondJson(entry);
+        return entry;
+    }
+
+    private static NacosException entryMissing(long nid) {
+        return new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
+                "certain config history for nid = " + nid + " not exist");
+    }
+
+    private static NacosException previousMissing(long id) {
+        return new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
+                "previous config history for id = " + id + " not exist");
     }
 }

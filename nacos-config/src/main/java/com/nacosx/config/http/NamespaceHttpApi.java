@@ -1,17 +1,27 @@
 package com.nacosx.config.http;
 
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.config.service.NamespaceService;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.RestResult;
 import org.springframework.stereotype.Component;
 
-/** Namespaces, {@code /v1/console/namespaces}. */
+/**
+ * Namespaces: {@code /v1/console/namespaces} as the official console calls it, and the v2 Open
+ * API {@code /v2/console/namespace} ({@code /list}, get, create, update, delete) answering in the
+ * v2 envelope. Updating or deleting a namespace that does not exist is refused with 404
+ * (NAMESPACE_NOT_EXIST) on both, where the official answers true and does nothing.
+ */
 @Component
 public class NamespaceHttpApi implements HttpApi {
 
     private static final String NAMESPACES = "/v1/console/namespaces";
+    private static final String V2 = "/v2/console/namespace";
 
     private final NamespaceService namespaces;
 
@@ -29,6 +39,32 @@ public class NamespaceHttpApi implements HttpApi {
         routes.post(NAMESPACES).blocking(this::create);
         routes.put(NAMESPACES).blocking(this::update);
         routes.delete(NAMESPACES).blocking(this::delete);
+
+        routes.get(V2 + "/list").blocking(exchange -> exchange.respondJson(ApiResult.success(namespaces.list())));
+        routes.get(V2).blocking(exchange -> exchange.respondJson(ApiResult.success(
+                namespaces.get(exchange.requiredParam("namespaceId")))));
+        routes.post(V2).blocking(this::createV2);
+        routes.put(V2).blocking(exchange -> {
+            namespaces.update(exchange.requiredParam("namespaceId"), exchange.requiredParam("namespaceName"),
+                    exchange.param("namespaceDesc"));
+            exchange.respondJson(ApiResult.success(true));
+        });
+        routes.delete(V2).blocking(exchange -> {
+            namespaces.delete(exchange.requiredParam("namespaceId"));
+            exchange.respondJson(ApiResult.success(true));
+        });
+    }
+
+    /** As the official's v2: the id parameter must be there (blank: a generated one); a taken id is a 400. */
+    private void createV2(HttpExchange exchange) {
+        String id = exchange.requiredParam("namespaceId");
+        String name = exchange.requiredParam("namespaceName");
+        if (namespaces.exists(id)) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.ILLEGAL_NAMESPACE,
+                    "the namespaceId is existed, namespaceId: " + Shown.bounded(id));
+        }
+        namespaces.create(id, name, exchange.param("namespaceDesc"));
+        exchange.respondJson(ApiResult.success(true));
     }
 
     private void create(HttpExchange exchange) {

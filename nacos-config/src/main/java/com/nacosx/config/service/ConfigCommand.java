@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
         @JsonSubTypes.Type(ConfigCommand.Publish.class), @JsonSubTypes.Type(ConfigCommand.Remove.class),
         @JsonSubTypes.Type(ConfigCommand.RemoveGray.class), @JsonSubTypes.Type(ConfigCommand.CreateNamespace.class),
         @JsonSubTypes.Type(ConfigCommand.UpdateNamespace.class),
-        @JsonSubTypes.Type(ConfigCommand.DeleteNamespace.class)})
+        @JsonSubTypes.Type(ConfigCommand.DeleteNamespace.class), @JsonSubTypes.Type(ConfigCommand.PruneHistory.class)})
 public sealed interface ConfigCommand {
 
     /** The Raft group of an embedded-storage cluster, named as on the official server. */
@@ -78,6 +78,14 @@ public sealed interface ConfigCommand {
         @Override
         public CompletableFuture<?> applyTo(ConfigWriter writer) {
             return writer.deleteNamespace(id);
+        }
+    }
+
+    /** Deletes up to {@code limit} history rows last changed before {@code before}; @return how many */
+    record PruneHistory(long before, int limit) implements ConfigCommand {
+        @Override
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.pruneHistory(before, limit);
         }
     }
 

@@ -52,6 +52,13 @@ public class ConfigService {
         return new ConfigKey(dataId.trim(), group.trim(), namespace);
     }
 
+    /** A validated namespace id; the public namespace ("", "public", or none) is "". */
+    public String namespace(String tenant) {
+        String namespace = normalizeTenant(tenant);
+        validator.checkTenant(namespace);
+        return namespace;
+    }
+
     public static String normalizeTenant(String tenant) {
         if (tenant == null || tenant.isBlank() || Constants.PUBLIC_NAMESPACE_ID.equalsIgnoreCase(tenant.trim())
                 || "null".equals(tenant.trim())) {

@@ -47,7 +47,7 @@ public class ConfigValidator {
     public void checkTenant(String tenant) {
         if (tenant != null && !tenant.isEmpty()) {
             if (tenant.length() > TENANT_MAX || !tenant.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '-')) {
-                throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.TENANT_PARAM_ERROR, "invalid tenant : "
+                throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.PARAMETER_VALIDATE_ERROR, "invalid tenant : "
                         + Shown.bounded(tenant) + " (a namespace id has at most " + TENANT_MAX
                         + " letters, digits, '_' or '-')");
             }

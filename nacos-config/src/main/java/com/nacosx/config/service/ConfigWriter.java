@@ -103,6 +103,10 @@ public class ConfigWriter {
         return writes.submit(() -> namespaces.delete(id));
     }
 
+    CompletableFuture<Integer> pruneHistory(long before, int limit) {
+        return writes.submit(() -> history.deleteOlderThan(before, limit));
+    }
+
     CompletableFuture<Void> publish(ConfigKey key, ConfigWrite write, PublishOptions options, long now) {
         if (options.betaIps() != null) {
             return publishGray(key, write, GrayConfig.BETA, options.betaIps(), now);

@@ -160,7 +160,8 @@ public class ConfigInfoStore {
     /**
      * One page of configs of a tenant. With {@code blur} dataId and group match as patterns
      * ({@code *} is any text, and a pattern without {@code *} matches anywhere); without it they
-     * match exactly, and an empty one matches all.
+     * match exactly, and an empty one matches all. The content, when asked for, always matches as a
+     * pattern.
      */
     public Page<StoredConfig> search(SearchCriteria criteria, int pageNo, int pageSize) {
         StringBuilder where = new StringBuilder(" WHERE tenant_id = ?");
@@ -168,6 +169,7 @@ public class ConfigInfoStore {
         args.add(criteria.tenant());
         addMatch(where, args, "data_id", criteria.dataId(), criteria.blur());
         addMatch(where, args, "group_id", criteria.group(), criteria.blur());
+        addMatch(where, args, "content", criteria.content(), true);
         if (criteria.appName() != null && !criteria.appName().isBlank()) {
             where.append(" AND app_name = ?");
             args.add(criteria.appName());
@@ -192,9 +194,25 @@ public class ConfigInfoStore {
         return Page.of(total == null ? 0 : total, pageNo, pageSize, items);
     }
 
-    /** What a config search asks for. */
+    /**
+     * A config named in a namespace listing, in the JSON shape of the official's
+     * {@code ConfigInfoWrapper} as its history API fills it: content, md5 and key empty, id and
+     * lastModified 0.
+     */
+    public record ConfigName(long id, String dataId, String group, String content, String md5,
+                             String encryptedDataKey, String tenant, String appName, String type, long lastModified) {
+    }
+
+    /** The configs of a tenant by name, with their app and type. */
+    public List<ConfigName> namesOf(String tenant) {
+        return jdbc.query("SELECT data_id, group_id, tenant_id, app_name, type FROM config_info WHERE tenant_id = ?"
+                + " ORDER BY id", (rs, row) -> new ConfigName(0, rs.getString("data_id"), rs.getString("group_id"),
+                null, null, null, rs.getString("tenant_id"), rs.getString("app_name"), rs.getString("type"), 0), tenant);
+    }
+
+    /** What a config search asks for; {@code content} always matches as a pattern (a CLOB compares only with LIKE). */
     public record SearchCriteria(String tenant, String dataId, String group, String appName, String configTags,
-                                 boolean blur) {
+                                 String content, boolean blur) {
     }
 
     private static void addMatch(StringBuilder where, List<Object> args, String column, String value, boolean blur) {

@@ -6,6 +6,7 @@ import com.nacosx.config.model.Page;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -83,6 +84,36 @@ public class HistoryStore {
     public Optional<HistoryEntry> latestOf(long id) {
         return jdbc.query("SELECT " + COLUMNS + " FROM his_config_info WHERE nid = "
                 + "(SELECT MAX(nid) FROM his_config_info WHERE id = ?)", HistoryStore::toEntry, id).stream().findFirst();
+    }
+
+    /** The entry recorded after {@code entry} for the same config and variant (formal, or the same gray). */
+    public Optional<HistoryEntry> next(HistoryEntry entry) {
+        boolean formal = entry.grayName() == null || entry.grayName().isEmpty();
+        String sql = "SELECT " + COLUMNS + " FROM his_config_info WHERE data_id = ? AND group_id = ? AND tenant_id = ?"
+                + " AND nid > ? AND " + (formal ? "(gray_name IS NULL OR gray_name = '')" : "gray_name = ?")
+                + " ORDER BY nid";
+        Object[] args = formal
+                ? new Object[] {entry.dataId(), entry.group(), entry.tenant(), Long.parseLong(entry.nid()), 0L, 1}
+                : new Object[] {entry.dataId(), entry.group(), entry.tenant(), Long.parseLong(entry.nid()),
+                        entry.grayName(), 0L, 1};
+        return jdbc.query(dialect.page(sql), HistoryStore::toEntry, args).stream().findFirst();
+    }
+
+    /**
+     * Deletes up to {@code limit} of the oldest rows last changed before {@code before}, so that a
+     * long backlog goes in steps between other writes.
+     *
+     * @return the rows deleted
+     */
+    public int deleteOlderThan(long before, int limit) {
+        Timestamp time = new Timestamp(before);
+        List<Long> oldest = jdbc.queryForList(dialect.page("SELECT nid FROM his_config_info WHERE gmt_modified < ?"
+                + " ORDER BY nid"), Long.class, time, 0L, limit);
+        if (oldest.isEmpty()) {
+            return 0;
+        }
+        return jdbc.update("DELETE FROM his_config_info WHERE nid <= ? AND gmt_modified < ?",
+                oldest.get(oldest.size() - 1), time);
     }
 
     private static HistoryEntry toEntry(ResultSet rs, int row) throws SQLException {

@@ -1,22 +1,37 @@
 package com.nacosx.core.cluster;
 
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.api.remote.cluster.MemberInfo;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.Json;
 import com.nacosx.core.http.RestResult;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * The members as the official API shows them, in {@code {"code":200,"message":null,"data":...}}:
- * {@code /v1/core/cluster/nodes} (optionally {@code ?keyword=} on the address),
- * {@code /nodes/self}, {@code /nodes/self/health}.
+ * The members as the official API shows them. The 1.x paths under {@code /v1/core/cluster}
+ * answer in {@code {"code":200,"message":null,"data":...}}; the v2 paths under
+ * {@code /v2/core/cluster} in the v2 envelope {@code {"code":0,"message":"success","data":...}}.
+ * Members leave by being taken out of the member list, never through the API: the official's
+ * leave and delete endpoints answer 405, and so do ours.
  */
 @Component
 public class ClusterHttpApi implements HttpApi {
 
-    private static final String BASE = "/v1/core/cluster";
+    private static final String V1 = "/v1/core/cluster";
+    private static final String V2 = "/v2/core/cluster";
+    /** The official node states; ours never reports STARTING or ISOLATION, so filtering by them finds none. */
+    private static final Set<String> STATES = Set.of("STARTING", "UP", "SUSPICIOUS", "DOWN", "ISOLATION");
 
     private final ServerMemberManager members;
 
@@ -26,16 +41,69 @@ public class ClusterHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(BASE + "/nodes").inline(exchange -> {
-            String keyword = exchange.param("keyword");
-            List<MemberInfo> nodes = members.all().stream()
-                    .filter(member -> keyword == null || member.address().contains(keyword))
-                    .map(Member::toInfo).toList();
-            exchange.respondJson(RestResult.ok(nodes));
-        });
-        routes.get(BASE + "/nodes/self").inline(
-                exchange -> exchange.respondJson(RestResult.ok(members.self().toInfo())));
-        routes.get(BASE + "/nodes/self/health").inline(
-                exchange -> exchange.respondJson(RestResult.ok(members.self().state().name())));
+        routes.get(V1 + "/self").inline(exchange -> exchange.respondJson(RestResult.ok(members.self().toInfo())));
+        routes.get(V1 + "/health").inline(exchange -> exchange.respondJson(RestResult.ok(health())));
+        routes.get(V1 + "/nodes").inline(exchange -> exchange.respondJson(RestResult.ok(
+                nodes(addressStartsWith(exchange.param("keyword"))))));
+        routes.get(V1 + "/simple/nodes").inline(exchange -> exchange.respondJson(RestResult.ok(
+                members.all().stream().map(Member::address).toList())));
+        routes.post(V1 + "/server/leave").inline(exchange -> exchange.respondJson(RestResult.failed(405,
+                "/v1/core/cluster/server/leave API not allow to use temporarily.")));
+
+        routes.get(V2 + "/node/self").inline(exchange -> exchange.respondJson(ApiResult.success(members.self().toInfo())));
+        routes.get(V2 + "/node/self/health").inline(exchange -> exchange.respondJson(ApiResult.success(health())));
+        routes.get(V2 + "/node/list").inline(exchange -> exchange.respondJson(ApiResult.success(nodes(
+                addressStartsWith(exchange.param("address")).and(inState(exchange.param("state")))))));
+        routes.put(V2 + "/node/list").inline(this::updateNodes);
+        routes.put(V2 + "/lookup").inline(this::switchLookup);
+        routes.delete(V2 + "/nodes").inline(exchange -> exchange.respondJson(RestResult.failed(405,
+                "DELETE /v2/core/cluster/nodes API not allow to use temporarily.")));
+    }
+
+    private String health() {
+        return members.self().state().name();
+    }
+
+    private List<MemberInfo> nodes(Predicate<Member> wanted) {
+        return members.all().stream().filter(wanted).map(Member::toInfo).toList();
+    }
+
+    private static Predicate<Member> addressStartsWith(String prefix) {
+        return member -> prefix == null || prefix.isBlank() || member.address().startsWith(prefix);
+    }
+
+    private static Predicate<Member> inState(String state) {
+        if (state == null || state.isBlank()) {
+            return member -> true;
+        }
+        String name = state.toUpperCase(Locale.ROOT);
+        if (!STATES.contains(name)) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.ILLEGAL_STATE, "Illegal state: "
+                    + Shown.bounded(state));
+        }
+        return member -> member.state().name().equals(name);
+    }
+
+    /** Peers sent as a JSON list are marked UP, as a member report would; unknown or malformed ones are skipped. */
+    private void updateNodes(HttpExchange exchange) {
+        List<MemberInfo> nodes = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? List.of()
+                : Json.read(exchange.jsonBody(), new TypeReference<List<MemberInfo>>() { }, "the node list");
+        if (nodes == null || nodes.isEmpty()) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.PARAMETER_MISSING,
+                    "required parameter 'nodes' is missing");
+        }
+        nodes.stream().filter(node -> node != null && node.ip != null && !node.ip.isBlank() && node.port > 0)
+                .forEach(members::reported);
+        exchange.respondJson(ApiResult.success(true));
+    }
+
+    private void switchLookup(HttpExchange exchange) {
+        String type = exchange.param("type");
+        if (type == null || type.isBlank()) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.PARAMETER_MISSING,
+                    "required parameter 'type' is missing");
+        }
+        members.switchLookup(type.trim());
+        exchange.respondJson(ApiResult.success(true));
     }
 }

@@ -22,6 +22,9 @@ import java.util.Collections;
 @Component
 public class ClusterSettings {
 
+    private static final String FILE_LOOKUP = "file";
+    private static final String ADDRESS_SERVER_LOOKUP = "address-server";
+
     private final Environment environment;
     private final NacosServerProperties server;
 
@@ -58,12 +61,25 @@ public class ClusterSettings {
         if (list != null && !list.isBlank()) {
             return new FixedLookup(list);
         }
-        if ("address-server".equals(environment.getProperty("nacos.core.member.lookup.type"))) {
+        return lookup(environment.getProperty("nacos.core.member.lookup.type", FILE_LOOKUP));
+    }
+
+    /**
+     * The lookup of a type by its official name, {@code file} or {@code address-server}.
+     *
+     * @throws IllegalArgumentException for any other name
+     */
+    public MemberLookup lookup(String type) {
+        if (ADDRESS_SERVER_LOOKUP.equals(type)) {
             return new AddressServerLookup(environment.getProperty("address.server.domain", "jmenv.tbsite.net"),
                     environment.getProperty("address.server.port", Integer.class, 8080),
                     environment.getProperty("address.server.url", "/nacos/serverlist"));
         }
-        return new ConfFileLookup(Path.of(server.home(), "conf", "cluster.conf"));
+        if (FILE_LOOKUP.equals(type)) {
+            return new ConfFileLookup(Path.of(server.home(), "conf", "cluster.conf"));
+        }
+        throw new IllegalArgumentException("The addressing mode exists : " + type + ", just support : ["
+                + FILE_LOOKUP + ", " + ADDRESS_SERVER_LOOKUP + "]");
     }
 
     private static String firstNonLoopbackAddress() {

@@ -1,5 +1,7 @@
 package com.nacosx.core.cluster;
 
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
@@ -45,6 +47,7 @@ public class ServerMemberManager implements SmartLifecycle {
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("cluster-member"));
     private volatile boolean running;
+    private volatile MemberLookup lookup;
 
     public ServerMemberManager(ClusterSettings settings, PeerClients peers) {
         this.settings = settings;
@@ -58,7 +61,8 @@ public class ServerMemberManager implements SmartLifecycle {
         self.describe(info);
         members.put(self.address(), self);
         if (!settings.standalone()) {
-            refreshMembers(settings.lookup());
+            lookup = settings.lookup();
+            refreshMembers();
         }
     }
 
@@ -104,7 +108,26 @@ public class ServerMemberManager implements SmartLifecycle {
         return self.toInfo();
     }
 
-    private void refreshMembers(MemberLookup lookup) {
+    /**
+     * Reads the member list from now on from the lookup of this type ({@code file} or
+     * {@code address-server}), at once and then every 5 s.
+     *
+     * @throws IllegalArgumentException for an unknown type
+     * @throws NacosException on a standalone server
+     */
+    public void switchLookup(String type) {
+        if (settings.standalone()) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.ILLEGAL_STATE,
+                    "a standalone server has no member list to look up; start it in cluster mode");
+        }
+        MemberLookup next = settings.lookup(type);
+        lookup = next;
+        LOG.info("[cluster] members are read from {} from now on", next.describe());
+        timer.execute(this::refreshMembers);
+    }
+
+    private void refreshMembers() {
+        MemberLookup lookup = this.lookup;
         List<String> addresses = lookup.read();
         if (addresses == null) {
             return;
@@ -185,9 +208,8 @@ public class ServerMemberManager implements SmartLifecycle {
         if (settings.standalone()) {
             return;
         }
-        MemberLookup lookup = settings.lookup();
         LOG.info("[cluster] this node is {}; members from {}: {}", self.address(), lookup.describe(), all());
-        timer.scheduleWithFixedDelay(() -> refreshMembers(lookup), 5, 5, TimeUnit.SECONDS);
+        timer.scheduleWithFixedDelay(this::refreshMembers, 5, 5, TimeUnit.SECONDS);
         timer.scheduleWithFixedDelay(this::reportToPeers, 0, 2, TimeUnit.SECONDS);
     }
 

@@ -1,9 +1,14 @@
 package com.nacosx.core.http;
 
+import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.core.readiness.ServerReadiness;
 import org.springframework.stereotype.Component;
 
-/** Liveness and readiness probes at the paths the official console serves. */
+/**
+ * Liveness and readiness probes at the paths the official console serves: {@code /v1/console/health/*}
+ * answers text (503 while starting), {@code /v2/console/health/*} the v2 envelope, always with
+ * status 200 as the official's does (code 30000 and the reason while starting).
+ */
 @Component
 public class HealthApi implements HttpApi {
 
@@ -20,8 +25,16 @@ public class HealthApi implements HttpApi {
             if (readiness.isReady()) {
                 exchange.respondText(200, "OK");
             } else {
-                exchange.respondText(503, "server is starting, not ready yet: waiting for " + readiness.closedGates());
+                exchange.respondText(503, notReady());
             }
         });
+        routes.get("/v2/console/health/liveness").inline(exchange -> exchange.respondJson(ApiResult.success("ok")));
+        routes.get("/v2/console/health/readiness").inline(exchange -> exchange.respondJson(readiness.isReady()
+                ? ApiResult.success("ok")
+                : new ApiResult<>(ErrorCode.SERVER_ERROR.code(), notReady(), null)));
+    }
+
+    private String notReady() {
+        return "server is starting, not ready yet: waiting for " + readiness.closedGates();
     }
 }

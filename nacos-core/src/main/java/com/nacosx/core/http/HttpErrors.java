@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedRuntimeException;
@@ -19,12 +20,17 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.TransactionException;
 
 /**
- * Turns a failure into the 1.x answer: the status code and a text body
- * {@code caused: <message>;}, as the official server writes them.
+ * Turns a failure into the answer the official server gives: the status code and, on the 1.x
+ * API, a text body {@code caused: <message>;}; on the v2 Open API, its JSON envelope
+ * {@code {"code":<detail code>,"message":<its text>,"data":<message>}}.
  */
 final class HttpErrors {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpErrors.class);
+
+    /** The paths of the official's v2 Open API controllers (those marked {@code @NacosApi}). */
+    private static final List<String> OPEN_API_V2 = List.of("/v2/cs/", "/v2/ns/", "/v2/console/namespace",
+            "/v2/core/cluster/");
 
     private HttpErrors() {
     }
@@ -46,6 +52,10 @@ final class HttpErrors {
     static void answer(HttpExchange exchange, Throwable failure) {
         exchange.failed(failure);
         NacosException error = translate(exchange, failure);
+        if (isOpenApiV2(exchange.path())) {
+            exchange.respondJson(error.status(), ApiResult.failure(error.errorCode(), error.getMessage()));
+            return;
+        }
         StringBuilder body = new StringBuilder();
         for (Throwable cause = error; cause != null && cause.getMessage() != null; cause = cause.getCause()) {
             body.append("caused: ").append(cause.getMessage()).append(';');
@@ -54,6 +64,10 @@ final class HttpErrors {
             }
         }
         exchange.respondText(error.status(), body.toString());
+    }
+
+    private static boolean isOpenApiV2(String path) {
+        return path != null && OPEN_API_V2.stream().anyMatch(path::startsWith);
     }
 
     private static NacosException translate(HttpExchange exchange, Throwable failure) {

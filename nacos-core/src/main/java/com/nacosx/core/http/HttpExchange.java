@@ -239,6 +239,10 @@ public final class HttpExchange {
                 : (int) number(name, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
     }
 
+    public int requiredIntParam(String name) {
+        return (int) number(name, requiredParam(name), Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+
     public long requiredLongParam(String name) {
         return number(name, requiredParam(name), Long.MIN_VALUE, Long.MAX_VALUE);
     }
@@ -343,7 +347,11 @@ public final class HttpExchange {
 
     /** Answers 200 with {@code value} as JSON. */
     public void respondJson(Object value) {
-        respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", Json.bytes(value), null);
+        respondJson(200, value);
+    }
+
+    public void respondJson(int status, Object value) {
+        respond(HttpResponseStatus.valueOf(status), "application/json;charset=UTF-8", Json.bytes(value), null);
     }
 
     /**
@@ -355,8 +363,13 @@ public final class HttpExchange {
             if (failure == null) {
                 respondJson(value);
             } else {
-                HttpErrors.answer(this, Futures.causeOf(failure));
+                fail(failure);
             }
         });
+    }
+
+    /** Answers a failure that arrived after the handler returned, as a handler's thrown one would be. */
+    public void fail(Throwable failure) {
+        HttpErrors.answer(this, Futures.causeOf(failure));
     }
 }

@@ -1,11 +1,16 @@
-package com.nacosx.core.remote;
+package com.nacosx.core.loader;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.exception.Shown;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
-import com.nacosx.core.http.HttpServerProperties;
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.core.remote.ConnectionMeta;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import java.util.LinkedHashMap;
@@ -13,28 +18,29 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The connection loader of this node over HTTP ({@code /v2/core/loader/*}): who is connected, the
- * load, and shedding connections to move clients elsewhere.
+ * The connection loader over HTTP ({@code /v2/core/loader/*}): who is connected to this node, the
+ * load of every member, and shedding connections to move clients elsewhere, by hand or balanced
+ * over the cluster.
  */
 @Component
 public class LoaderHttpApi implements HttpApi {
 
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
     private static final String BASE = "/v2/core/loader";
 
     private final ConnectionManager connections;
-    private final ServerLoad load;
-    private final HttpServerProperties server;
+    private final ClusterLoad clusterLoad;
 
-    public LoaderHttpApi(ConnectionManager connections, ServerLoad load, HttpServerProperties server) {
+    public LoaderHttpApi(ConnectionManager connections, ClusterLoad clusterLoad) {
         this.connections = connections;
-        this.load = load;
-        this.server = server;
+        this.clusterLoad = clusterLoad;
     }
 
     @Override
     public void register(HttpRoutes routes) {
         routes.get(BASE + "/current").inline(this::current);
-        routes.get(BASE + "/metrics").inline(this::metrics);
+        routes.get(BASE + "/cluster").inline(this::cluster);
+        routes.get(BASE + "/smartReloadCluster").inline(this::smartReloadCluster);
         routes.get(BASE + "/reloadCurrent").inline(this::reloadCurrent);
         routes.get(BASE + "/reloadClient").inline(this::reloadClient);
     }
@@ -65,24 +71,39 @@ public class LoaderHttpApi implements HttpApi {
         exchange.respondJson(view);
     }
 
-    /** The loader metrics of the cluster; one node until membership exists. */
-    private void metrics(HttpExchange exchange) {
-        Map<String, String> self = load.metrics();
-        int count = connections.count();
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("total", count);
-        body.put("min", count);
-        body.put("avg", count);
-        body.put("max", count);
-        body.put("memoryUsage", self.get("memoryUsage"));
-        body.put("completed", true);
-        body.put("detail", List.of(Map.of("address", selfAddress(), "metric", self)));
-        exchange.respondJson(body);
+    /** The loader metrics of every member that answers within a second. */
+    private void cluster(HttpExchange exchange) {
+        clusterLoad.collect().whenComplete((loads, failure) -> {
+            if (failure == null) {
+                exchange.respondJson(clusterLoad.summary(loads));
+            } else {
+                exchange.fail(failure);
+            }
+        });
     }
 
-    private String selfAddress() {
-        String ip = server.address() == null || server.address().isBlank() ? "127.0.0.1" : server.address();
-        return ip + ":" + server.port();
+    /**
+     * Moves SDK clients from members above the average connection count to members below it,
+     * {@code loaderFactor} (default 0.1) being how far from the average counts; answers
+     * {@code Ok}, or {@code Fail} when a member could not be asked.
+     */
+    private void smartReloadCluster(HttpExchange exchange) {
+        String factor = exchange.param("loaderFactor");
+        float loaderFactor;
+        try {
+            loaderFactor = factor == null || factor.isBlank() ? ClusterLoad.DEFAULT_FACTOR : Float.parseFloat(factor);
+        } catch (NumberFormatException notANumber) {
+            throw NacosException.badRequest("parameter 'loaderFactor' must be a number such as 0.1, got '"
+                    + Shown.bounded(factor) + "'");
+        }
+        LOG.info("[loader] smart reload asked by {} with factor {}", exchange.clientIp(), loaderFactor);
+        clusterLoad.rebalance(loaderFactor).whenComplete((agreed, failure) -> {
+            if (failure == null) {
+                exchange.respondText(200, agreed ? "Ok" : "Fail");
+            } else {
+                exchange.fail(failure);
+            }
+        });
     }
 
     /** Keeps {@code count} client connections and asks the rest to reconnect (to {@code redirectAddress} if given). */

@@ -4,6 +4,8 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.Json;
+import com.nacosx.core.http.RestResult;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -13,10 +15,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
 
 /**
  * {@code PUT /v1/core/ops/log}, {@code /v1/cs/ops/log} and {@code /v1/ns/ops/log} with
- * {@code logName} and {@code logLevel}: changes a log's level at run time, until the next start.
+ * {@code logName} and {@code logLevel} parameters, and {@code PUT /v2/core/ops/log} with them in a
+ * JSON body (as the official's v2 takes them; parameters also do): changes a log's level at run time, until the next start.
  * A log is named by its file in {@code logs/} ({@code config-server}, {@code naming-push}, ...) or
  * by the official server's name for it ({@code core-raft}, {@code config-notify}, ...). Unlike
  * the official server, an unknown name or level is refused with the names and levels there are,
@@ -63,11 +67,25 @@ public class LogLevelHttpApi implements HttpApi {
         routes.put("/v1/core/ops/log").inline(exchange -> setLevel(exchange, "200"));
         routes.put("/v1/cs/ops/log").inline(exchange -> setLevel(exchange, "200"));
         routes.put("/v1/ns/ops/log").inline(exchange -> setLevel(exchange, "ok"));
+        routes.put("/v2/core/ops/log").inline(exchange -> {
+            Map<String, String> body = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? Map.of()
+                    : Json.read(exchange.jsonBody(), new TypeReference<Map<String, String>>() { }, "the log update");
+            setLevel(exchange, required(body, exchange, "logName"), required(body, exchange, "logLevel"));
+            exchange.respondJson(RestResult.ok(null));
+        });
+    }
+
+    private static String required(Map<String, String> body, HttpExchange exchange, String name) {
+        String value = body.get(name);
+        return value != null ? value : exchange.requiredParam(name);
     }
 
     private void setLevel(HttpExchange exchange, String done) {
-        String logName = exchange.requiredParam("logName");
-        String levelName = exchange.requiredParam("logLevel");
+        setLevel(exchange, exchange.requiredParam("logName"), exchange.requiredParam("logLevel"));
+        exchange.respondText(200, done);
+    }
+
+    private void setLevel(HttpExchange exchange, String logName, String levelName) {
         String logger = LOGGERS.get(logName);
         if (logger == null) {
             throw NacosException.badRequest("unknown logName '" + logName + "'; the logs are " + LOGGERS.keySet());
@@ -75,7 +93,6 @@ public class LogLevelHttpApi implements HttpApi {
         LogLevel level = levelOf(levelName);
         logging.setLogLevel(logger, level);
         LOG.info("log {} ({}) set to {} by {}", logName, logger, level, exchange.clientIp());
-        exchange.respondText(200, done);
     }
 
     private static LogLevel levelOf(String name) {

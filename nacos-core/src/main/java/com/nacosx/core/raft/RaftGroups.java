@@ -82,6 +82,12 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         return machines.stream().anyMatch(machine -> machine.group().equals(group));
     }
 
+    /** Whether this node leads the group now; false when the group is not running here. */
+    public boolean isLeader(String groupName) {
+        RaftGroup group = groups.get(groupName);
+        return group != null && group.isLeader();
+    }
+
     @Override
     public void start() {
         running = true;

@@ -8,6 +8,7 @@ import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.Json;
 import com.nacosx.core.http.RestResult;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
@@ -17,7 +18,8 @@ import tools.jackson.core.type.TypeReference;
  * The Raft groups of this node: {@code GET /v1/core/raft} lists each group with its leader, term,
  * role, peers and log indexes; {@code POST /v1/core/ops/raft} runs an operator command as the
  * official server does, given as a JSON body or as parameters: {@code groupId}, {@code command}
- * ({@code doSnapshot} or {@code transferLeader}) and {@code value} (the new leader, ip:raftPort).
+ * ({@code doSnapshot} or {@code transferLeader}) and {@code value} (the new leader, ip:raftPort);
+ * {@code POST /v2/core/ops/raft} is the same.
  */
 @Component
 public class RaftHttpApi implements HttpApi {
@@ -34,6 +36,10 @@ public class RaftHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         routes.get("/v1/core/raft").inline(exchange -> exchange.respondJson(RestResult.ok(groups.status())));
         routes.post("/v1/core/ops/raft").blocking(this::operate);
+        routes.post("/v2/core/ops/raft").blocking(this::operate);
+        // Row ids come from the store's identity columns, assigned in the Raft log's order on every
+        // node, so there are no snowflake generators to show.
+        routes.get("/v2/core/ops/ids").inline(exchange -> exchange.respondJson(RestResult.ok(List.of())));
     }
 
     private void operate(HttpExchange exchange) throws Exception {

@@ -99,7 +99,7 @@ class ClusterEmbeddedTest {
             assertEquals(1, leaders.size(), "all nodes agree on the leader of " + name + ": " + leaders);
             String leader = leaders.iterator().next();
             Await.until(5000, () -> leader.equals(JSON.readTree(HttpCall.get(nodes.get(1).baseUrl()
-                    + "/v1/core/cluster/nodes/self").send().body()).path("data").path("extendInfo").path("raftMetaData")
+                    + "/v1/core/cluster/self").send().body()).path("data").path("extendInfo").path("raftMetaData")
                     .path("metaDataMap").path(name).path("leader").asString("")),
                     "the member metadata shows the leader of " + name + " as the official server does");
         }

@@ -72,7 +72,7 @@ class ClusterMysqlTest {
         for (ServerProcess node : nodes) {
             Await.until(15_000, () -> LocalCluster.allUp(node, 3), "node " + node.port() + " sees all three members UP");
         }
-        JsonNode self = JSON.readTree(HttpCall.get(nodes.get(0).baseUrl() + "/v1/core/cluster/nodes/self").send()
+        JsonNode self = JSON.readTree(HttpCall.get(nodes.get(0).baseUrl() + "/v1/core/cluster/self").send()
                 .body()).get("data");
         assertEquals("127.0.0.1:" + nodes.get(0).port(), self.get("address").asString());
         assertEquals(String.valueOf(nodes.get(0).port() - 1000), self.get("extendInfo").get("raftPort").asString());

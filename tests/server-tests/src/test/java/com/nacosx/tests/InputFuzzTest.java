@@ -51,9 +51,22 @@ class InputFuzzTest {
             route("PUT", "/v1/console/namespaces"), route("DELETE", "/v1/console/namespaces"),
             route("GET", "/v1/console/health/liveness"), route("GET", "/v1/console/health/readiness"),
             route("GET", "/v1/core/raft"), route("POST", "/v1/core/ops/raft"),
-            route("GET", "/v1/core/cluster/nodes"), route("GET", "/v1/core/cluster/nodes/self"),
-            route("GET", "/v1/core/cluster/nodes/self/health"),
-            route("GET", "/v2/core/loader/current"), route("GET", "/v2/core/loader/metrics"),
+            route("GET", "/v1/core/cluster/nodes"), route("GET", "/v1/core/cluster/self"),
+            route("GET", "/v1/core/cluster/health"), route("GET", "/v1/core/cluster/simple/nodes"),
+            route("POST", "/v1/core/cluster/server/leave"), route("GET", "/v1/cs/history/configs"),
+            route("GET", "/v2/core/loader/current"), route("GET", "/v2/core/loader/cluster"),
+            route("GET", "/v2/core/cluster/node/self"), route("GET", "/v2/core/cluster/node/self/health"),
+            route("GET", "/v2/core/cluster/node/list"), route("PUT", "/v2/core/cluster/node/list"),
+            route("PUT", "/v2/core/cluster/lookup"), route("DELETE", "/v2/core/cluster/nodes"),
+            route("PUT", "/v2/core/ops/log"), route("GET", "/v2/core/ops/ids"), route("POST", "/v2/core/ops/raft"),
+            route("GET", "/v2/console/health/liveness"), route("GET", "/v2/console/health/readiness"),
+            route("GET", "/v2/console/namespace/list"), route("GET", "/v2/console/namespace"),
+            route("POST", "/v2/console/namespace"), route("PUT", "/v2/console/namespace"),
+            route("DELETE", "/v2/console/namespace"),
+            route("GET", "/v2/cs/config"), route("POST", "/v2/cs/config"), route("DELETE", "/v2/cs/config"),
+            route("GET", "/v2/cs/config/searchDetail"), route("GET", "/v2/cs/history/list"),
+            route("GET", "/v2/cs/history"), route("GET", "/v2/cs/history/detail"),
+            route("GET", "/v2/cs/history/previous"), route("GET", "/v2/cs/history/configs"),
             route("GET", "/v1/ns/instance"), route("POST", "/v1/ns/instance"), route("PUT", "/v1/ns/instance"),
             route("PATCH", "/v1/ns/instance"), route("DELETE", "/v1/ns/instance"),
             route("GET", "/v1/ns/instance/list"), route("PUT", "/v1/ns/instance/beat"),
@@ -75,7 +88,8 @@ class InputFuzzTest {
             "cluster", "weight", "healthy", "enabled", "ephemeral", "metadata", "selector", "protectThreshold",
             "healthChecker", "checkPort", "useInstancePort4Check", "beat", "udpPort", "clientIP", "healthyOnly",
             "key", "entry", "value", "onlyStatus", "Listening-Configs", "groupId", "command", "count",
-            "connectionId", "redirectAddress", "keyword", "withInstances");
+            "connectionId", "redirectAddress", "keyword", "withInstances", "config_detail", "state", "address",
+            "logName", "logLevel", "srcUser", "configTags");
 
     static ServerProcess server;
     static final Random random = new Random(SEED);

@@ -22,6 +22,7 @@ public final class HttpCall {
     private final Map<String, String> params = new LinkedHashMap<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     private Duration timeout = Duration.ofSeconds(30);
+    private String json;
 
     private HttpCall(String method, String url) {
         this.method = method;
@@ -58,6 +59,12 @@ public final class HttpCall {
         return this;
     }
 
+    /** Sends {@code body} as {@code application/json}; parameters then go in the query string. */
+    public HttpCall json(String body) {
+        this.json = body;
+        return this;
+    }
+
     public HttpCall timeout(Duration value) {
         this.timeout = value;
         return this;
@@ -65,11 +72,14 @@ public final class HttpCall {
 
     public HttpResponse<String> send() {
         String form = encode(params);
-        boolean inBody = method.equals("POST") || method.equals("PUT");
+        boolean inBody = json == null && (method.equals("POST") || method.equals("PUT"));
         String target = inBody || form.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + form;
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target)).timeout(timeout);
         headers.forEach(request::header);
-        if (inBody) {
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+            request.method(method, HttpRequest.BodyPublishers.ofString(json));
+        } else if (inBody) {
             request.header("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8");
             request.method(method, HttpRequest.BodyPublishers.ofString(form));
         } else {

@@ -1,0 +1,95 @@
+package com.nacosx.config.service;
+
+import com.nacosx.config.ConfigProperties;
+import com.nacosx.config.cluster.SharedStoreCluster;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.raft.RaftGroups;
+import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.Futures;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Deletes history rows older than {@code nacos.config.retention.days}, every
+ * {@code nacos.config.retention.interval}, as the official server does: on one node per store (a
+ * standalone node; the Raft leader of an embedded-storage cluster, whose deletes replicate as
+ * commands; the first member by address of a cluster sharing MySQL), in steps of
+ * {@value #STEP} rows so that publishes go on between them.
+ */
+@Component
+public class HistoryRetention implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
+    static final int STEP = 1000;
+
+    private final ConfigCommands commands;
+    private final RaftGroups raft;
+    private final ServerMemberManager members;
+    private final SharedStoreCluster sharedStore;
+    private final ConfigProperties.Retention settings;
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-history-retention"));
+    private volatile boolean running;
+
+    public HistoryRetention(ConfigCommands commands, RaftGroups raft, ServerMemberManager members,
+            SharedStoreCluster sharedStore, ConfigProperties properties) {
+        this.commands = commands;
+        this.raft = raft;
+        this.members = members;
+        this.sharedStore = sharedStore;
+        this.settings = properties.retention();
+    }
+
+    @Override
+    public void start() {
+        long every = settings.interval().toMillis();
+        timer.scheduleWithFixedDelay(this::prune, every, every, TimeUnit.MILLISECONDS);
+        running = true;
+    }
+
+    private void prune() {
+        if (!isThisNodesTurn()) {
+            return;
+        }
+        long before = System.currentTimeMillis() - Duration.ofDays(settings.days()).toMillis();
+        try {
+            int total = 0;
+            int deleted;
+            do {
+                deleted = (Integer) Futures.join(commands.submitAsync(new ConfigCommand.PruneHistory(before, STEP)));
+                total += deleted;
+            } while (deleted == STEP && running);
+            if (total > 0) {
+                LOG.info("[history] deleted {} history rows older than {} days", total, settings.days());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("[history] could not delete old history rows, will retry in {}: {}", settings.interval(),
+                    e.toString());
+        }
+    }
+
+    private boolean isThisNodesTurn() {
+        if (raft.replicates(ConfigCommand.RAFT_GROUP)) {
+            return raft.isLeader(ConfigCommand.RAFT_GROUP);
+        }
+        return !sharedStore.shared() || members.all().get(0) == members.self();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}
