@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -165,5 +167,24 @@ class CoreOpenApiTest {
         assertEquals(true, v2(HttpCall.delete(namespaces).param("namespaceId", "v2-ns").send(), 200, 0).asBoolean());
         v2(HttpCall.get(namespaces).param("namespaceId", "v2-ns").send(), 404, 22001);
         v2(HttpCall.delete(namespaces).param("namespaceId", "v2-ns").send(), 404, 22001);
+    }
+
+    @Test
+    void serverStateShowsEveryModule() throws Exception {
+        JsonNode state = json(HttpCall.get(url("/v1/console/server/state")).send(), 200);
+        assertEquals("standalone", state.path("startup_mode").asString());
+        assertEquals("2.5.1", state.path("version").asString());
+        assertEquals(String.valueOf(server.port()), state.path("server_port").asString());
+        assertEquals("false", state.path("auth_enabled").asString());
+        assertEquals("derby", state.path("datasource_platform").asString(), "the config module's states are there");
+        assertEquals("30", state.path("config_retention_days").asString());
+
+        assertTrue(json(HttpCall.get(url("/v1/console/server/guide")).send(), 200).path("data").isNull());
+        Path conf = Files.createDirectories(server.home().resolve("conf"));
+        Files.writeString(conf.resolve("announcement_en-US.conf"), "maintenance at noon");
+        assertEquals("maintenance at noon", json(HttpCall.get(url("/v1/console/server/announcement"))
+                .param("language", "en-US").send(), 200).path("data").asString());
+        assertEquals(400, HttpCall.get(url("/v1/console/server/announcement")).param("language", "../../etc/passwd")
+                .send().statusCode());
     }
 }
