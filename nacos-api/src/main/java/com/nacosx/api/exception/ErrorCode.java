@@ -30,6 +30,7 @@ public enum ErrorCode {
     SERVICE_NOT_EXIST(21008, "service not exist"),
     SERVICE_DELETE_FAILURE(21009, "service delete failure"),
     HEALTHY_PARAM_MISS(21010, "healthy param miss"),
+    HEALTH_CHECK_STILL_RUNNING(21011, "health check still running"),
     ILLEGAL_NAMESPACE(22000, "illegal namespace"),
     NAMESPACE_NOT_EXIST(22001, "namespace not exist"),
     NAMESPACE_ALREADY_EXIST(22002, "namespace already exist"),

@@ -2,6 +2,7 @@ package com.nacosx.naming.http;
 
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.naming.Instance;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -32,6 +33,7 @@ public class CatalogHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         routes.get("/v1/ns/catalog/services").inline(this::services);
         routes.get("/v1/ns/catalog/instances").inline(this::instances);
+        routes.get("/v2/ns/catalog/instances").inline(this::instancesV2);
     }
 
     /** Services of a namespace, optionally of one group and whose name contains {@code serviceNameParam}. */
@@ -66,6 +68,28 @@ public class CatalogHttpApi implements HttpApi {
         summary.put("healthyInstanceCount", instances.stream().filter(InstanceRecord::healthy).count());
         summary.put("triggerFlag", "false");
         return summary;
+    }
+
+    /**
+     * The v2 catalog: every instance of {@code serviceName} (which may carry its group as
+     * {@code group@@name}), optionally only healthy or enabled ones, one page of them.
+     */
+    private void instancesV2(HttpExchange exchange) {
+        ServiceKey key = ServiceKey.of(exchange.param("namespaceId"), null, exchange.requiredParam("serviceName"));
+        String healthy = exchange.param("healthyOnly");
+        String enabled = exchange.param("enabledOnly");
+        RegisteredService service = registry.get(key);
+        List<Instance> all = (service == null ? List.<Instance>of() : service.view().hosts()).stream()
+                .filter(host -> healthy == null || host.healthy == Boolean.parseBoolean(healthy))
+                .filter(host -> enabled == null || host.enabled == Boolean.parseBoolean(enabled))
+                .toList();
+        Map<String, Object> body = new LinkedHashMap<>();
+        List<Instance> page = Page.of(all, exchange.requiredIntParam("pageNo"), exchange.requiredIntParam("pageSize"));
+        if (!page.isEmpty()) {
+            body.put("instances", page);
+        }
+        body.put("count", all.size());
+        exchange.respondJson(ApiResult.success(body));
     }
 
     private void instances(HttpExchange exchange) {

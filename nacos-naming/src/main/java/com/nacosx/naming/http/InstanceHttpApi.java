@@ -3,6 +3,7 @@ package com.nacosx.naming.http;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.Instance;
+import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -17,8 +18,8 @@ import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.service.InstanceOperator;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
 
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -27,7 +28,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Instances over the 1.x Open API, {@code /v1/ns/instance}. A 1.x instance belongs to the client
+ * Instances over the 1.x Open API, {@code /v1/ns/instance}, and the v2 one, {@code /v2/ns/instance}
+ * (the same parameters; answers in the v2 envelope, except the beat, the patch and the statuses,
+ * which the official answers bare on both). An instance written over HTTP belongs to the client
  * {@code ip:port#ephemeral}; ephemeral writes stay in memory and run on the event loop (in a
  * cluster, on the instance's responsible node: others pass them on), persistent ones
  * ({@code ephemeral=false}) reach the disk first and run on the worker pool.
@@ -36,6 +39,7 @@ import java.util.regex.Pattern;
 public class InstanceHttpApi implements HttpApi {
 
     private static final String INSTANCE = "/v1/ns/instance";
+    private static final String V2 = "/v2/ns/instance";
     private static final int BEAT_OK = 10200;
     private static final int BEAT_UNKNOWN_INSTANCE = 20404;
     private static final Pattern IP_LITERAL = Pattern.compile(
@@ -63,30 +67,75 @@ public class InstanceHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.post(INSTANCE).inline(this::register);
-        routes.post(INSTANCE).when("ephemeral", "false").blocking(this::register);
-        routes.delete(INSTANCE).inline(this::deregister);
-        routes.delete(INSTANCE).when("ephemeral", "false").blocking(this::deregister);
-        routes.put(INSTANCE).inline(this::update);
-        routes.put(INSTANCE).when("ephemeral", "false").blocking(this::update);
-        routes.patch(INSTANCE).blocking(this::patch);
-        routes.get(INSTANCE).inline(this::detail);
-        routes.get(INSTANCE + "/list").inline(this::list);
-        routes.put(INSTANCE + "/beat").inline(this::beat);
-        routes.get(INSTANCE + "/statuses").inline(this::statuses);
+        register(routes, INSTANCE, ApiVersion.V1);
+        register(routes, V2, ApiVersion.V2);
+        routes.get(INSTANCE + "/list").inline(exchange -> list(exchange, exchange.param("clusters"), ApiVersion.V1));
+        routes.get(V2 + "/list").inline(exchange -> list(exchange, exchange.param("clusterName"), ApiVersion.V2));
+        routes.get(INSTANCE + "/statuses").inline(exchange -> statuses(exchange, exchange.requiredParam("key")));
+        routes.get(V2 + "/statuses/{key}").inline(exchange -> statuses(exchange, exchange.pathVariable("key")));
     }
 
-    private void register(HttpExchange exchange) {
+    private void register(HttpRoutes routes, String path, ApiVersion version) {
+        routes.post(path).inline(exchange -> register(exchange, version));
+        routes.post(path).when("ephemeral", "false").blocking(exchange -> register(exchange, version));
+        routes.delete(path).inline(exchange -> deregister(exchange, version));
+        routes.delete(path).when("ephemeral", "false").blocking(exchange -> deregister(exchange, version));
+        routes.put(path).inline(exchange -> update(exchange, version));
+        routes.put(path).when("ephemeral", "false").blocking(exchange -> update(exchange, version));
+        routes.patch(path).blocking(this::patch);
+        routes.get(path).inline(exchange -> detail(exchange, version));
+        routes.put(path + "/beat").inline(this::beat);
+        routes.put(path + "/metadata/batch").blocking(exchange -> changeMetadata(exchange, false, version));
+        routes.delete(path + "/metadata/batch").blocking(exchange -> changeMetadata(exchange, true, version));
+    }
+
+    /** An instance named in the {@code instances} list of a batch metadata change. */
+    record Target(String ip, Integer port, String clusterName) {
+    }
+
+    /**
+     * Merges {@code metadata} into the listed instances (all of the service's when there is no
+     * list), or with {@code remove} drops its keys; {@code consistencyType=persist} picks the
+     * persistent instances. An unreadable list is refused, where the official would change every
+     * instance of the service.
+     */
+    private void changeMetadata(HttpExchange exchange, boolean remove, ApiVersion version) {
+        ServiceKey key = NamingParams.service(exchange);
+        String metadata = exchange.param("metadata");
+        if (metadata == null || metadata.isBlank()) {
+            throw NacosException.missingParameter("metadata");
+        }
+        boolean ephemeral = !"persist".equals(exchange.param("consistencyType"));
+        List<InstanceRecord> targets = targets(exchange.param("instances"), ephemeral);
+        List<String> changed = instances.changeMetadata(key, ephemeral, targets, NamingParams.metadata(metadata),
+                remove);
+        version.data(exchange, Map.of("updated", changed));
+    }
+
+    private static List<InstanceRecord> targets(String text, boolean ephemeral) {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        List<Target> listed = Json.read(text, new TypeReference<List<Target>>() { }, "instances");
+        if (listed == null || listed.stream().anyMatch(t -> t == null || t.ip() == null || t.port() == null)) {
+            throw NacosException.badRequest("Param 'instances' is illegal: give a JSON list such as "
+                    + "[{\"ip\":\"10.0.0.1\",\"port\":8080,\"clusterName\":\"DEFAULT\"}]");
+        }
+        return listed.stream().map(target -> new InstanceRecord(target.ip(), target.port(), target.clusterName(), 1.0,
+                true, true, ephemeral, Map.of())).toList();
+    }
+
+    private void register(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
         if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
             return;
         }
         instances.register(ClientIds.ofAddress(instance.ip(), instance.port(), instance.ephemeral()), key, instance);
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
     }
 
-    private void deregister(HttpExchange exchange) {
+    private void deregister(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
@@ -96,17 +145,17 @@ public class InstanceHttpApi implements HttpApi {
         }
         instances.deregister(ClientIds.ofAddress(ip, port, ephemeral), key, ip, port, NamingParams.cluster(exchange),
                 ephemeral);
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
     }
 
-    private void update(HttpExchange exchange) {
+    private void update(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
         if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
             return;
         }
         instances.update(key, instance);
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
     }
 
     /** Changes only the fields given; the instance may be ephemeral or persistent. */
@@ -132,21 +181,22 @@ public class InstanceHttpApi implements HttpApi {
         exchange.respondText(200, "ok");
     }
 
-    private void detail(HttpExchange exchange) {
+    /** One instance; the service's name is {@code service} in the 1.x body, {@code serviceName} in the v2 one. */
+    private void detail(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
         String cluster = NamingParams.cluster(exchange);
         if (registry.get(key) == null) {
-            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.SERVICE_NOT_EXIST,
                     "no service " + key + " found!");
         }
         InstanceRecord instance = instances.find(key, ip, port, cluster);
         if (instance == null) {
-            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND, "no matched ip found!");
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.INSTANCE_NOT_FOUND, "no matched ip found!");
         }
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("service", key.grouped());
+        body.put(version == ApiVersion.V1 ? "service" : "serviceName", key.grouped());
         body.put("ip", ip);
         body.put("port", port);
         body.put("clusterName", cluster);
@@ -154,13 +204,12 @@ public class InstanceHttpApi implements HttpApi {
         body.put("healthy", instance.healthy());
         body.put("instanceId", instance.toApi(key).instanceId);
         body.put("metadata", instance.metadata());
-        exchange.respondJson(body);
+        version.data(exchange, body);
     }
 
     /** The service's hosts; a 1.x client giving {@code udpPort} and {@code clientIP} is pushed changes over UDP. */
-    private void list(HttpExchange exchange) {
+    private void list(HttpExchange exchange, String clusters, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
-        String clusters = exchange.param("clusters");
         int udpPort = exchange.intParam("udpPort", 0);
         String clientIp = exchange.param("clientIP");
         if (udpPort > 0 && udpPort <= 65535 && clientIp != null && !clientIp.isBlank()) {
@@ -173,9 +222,8 @@ public class InstanceHttpApi implements HttpApi {
             }
             udpSubscribers.seen(key, address, clusters, exchange.header("User-Agent"));
         }
-        byte[] json = registry.view(key)
-                .select(new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true)).json();
-        exchange.respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", json, null);
+        version.json(exchange, registry.view(key)
+                .select(new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true)).json());
     }
 
     /**
@@ -224,8 +272,7 @@ public class InstanceHttpApi implements HttpApi {
      * {@code key=[namespace##]group@@service}: each instance as {@code ip:port_healthy}, which peers
      * of a 1.x cluster compare.
      */
-    private void statuses(HttpExchange exchange) {
-        String keyText = exchange.requiredParam("key");
+    private void statuses(HttpExchange exchange, String keyText) {
         int separator = keyText.indexOf("##");
         String namespace = separator < 0 ? null : keyText.substring(0, separator);
         String grouped = separator < 0 ? keyText : keyText.substring(separator + 2);

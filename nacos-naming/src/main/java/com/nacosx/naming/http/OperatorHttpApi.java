@@ -1,6 +1,7 @@
 package com.nacosx.naming.http;
 
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -55,16 +56,26 @@ public class OperatorHttpApi implements HttpApi {
     @Override
     public void register(HttpRoutes routes) {
         for (String base : new String[] {"/v1/ns/operator", "/v1/ns/ops"}) {
-            routes.get(base + "/metrics").inline(this::metrics);
-            routes.get(base + "/switches").inline(this::switches);
-            routes.put(base + "/switches").inline(this::updateSwitch);
+            register(routes, base, ApiVersion.V1);
             routes.get(base + "/push/state").inline(this::pushState);
             routes.get(base + "/distro/client").inline(this::responsibleServer);
         }
+        for (String base : new String[] {"/v2/ns/operator", "/v2/ns/ops"}) {
+            register(routes, base, ApiVersion.V2);
+        }
+    }
+
+    private void register(HttpRoutes routes, String base, ApiVersion version) {
+        routes.get(base + "/metrics").inline(exchange -> version.data(exchange, metrics(exchange)));
+        routes.get(base + "/switches").inline(exchange -> version.data(exchange, switches()));
+        routes.put(base + "/switches").inline(exchange -> {
+            switches.set(exchange.requiredParam("entry"), exchange.requiredParam("value"));
+            version.ok(exchange);
+        });
     }
 
     /** Only the status unless {@code onlyStatus=false}, as the official server. */
-    private void metrics(HttpExchange exchange) {
+    private Map<String, Object> metrics(HttpExchange exchange) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", "UP");
         if (!NamingParams.bool(exchange, "onlyStatus", true)) {
@@ -108,10 +119,10 @@ public class OperatorHttpApi implements HttpApi {
             body.put("load", os.getSystemLoadAverage());
             body.put("mem", 1.0 - (double) runtime.freeMemory() / runtime.totalMemory());
         }
-        exchange.respondJson(body);
+        return body;
     }
 
-    private void switches(HttpExchange exchange) {
+    private Map<String, Object> switches() {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("name", "00-00---000-NACOS_SWITCH_DOMAIN-000---00-00");
         body.put("defaultPushCacheMillis", 10_000);
@@ -127,12 +138,7 @@ public class OperatorHttpApi implements HttpApi {
         body.put("lightBeatEnabled", switches.lightBeatEnabled());
         body.put("pushTaskDelay", properties.push().pushTaskDelay().toMillis());
         body.put("emptyServiceCleanInterval", properties.clean().emptyService().interval().toMillis());
-        exchange.respondJson(body);
-    }
-
-    private void updateSwitch(HttpExchange exchange) {
-        switches.set(exchange.requiredParam("entry"), exchange.requiredParam("value"));
-        exchange.respondText(200, "ok");
+        return body;
     }
 
     /** Which node is responsible for the 1.x instance at {@code ip:port}. */

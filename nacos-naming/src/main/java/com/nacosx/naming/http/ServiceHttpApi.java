@@ -1,8 +1,11 @@
 package com.nacosx.naming.http;
 
 import com.nacosx.api.common.Constants;
+import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
+import com.nacosx.core.http.ApiResult;
+import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -25,13 +28,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** Services over the 1.x Open API, {@code /v1/ns/service}. Metadata writes reach the disk first. */
+/**
+ * Services over the 1.x Open API, {@code /v1/ns/service}, and the v2 one, {@code /v2/ns/service}
+ * (answers in the v2 envelope; its detail and list have the official v2 shapes, and a service it
+ * creates is persistent unless {@code ephemeral=true}, as there). Metadata writes reach the disk first.
+ */
 @Component
 public class ServiceHttpApi implements HttpApi {
 
     private static final String SERVICE = "/v1/ns/service";
+    private static final String V2 = "/v2/ns/service";
+    private static final int MAX_V2_PAGE = 500;
 
     /** The selector JSON of the official API: {@code {"type":"label","expression":"..."}}. */
     record SelectorParam(String type, String expression) {
@@ -54,31 +64,112 @@ public class ServiceHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.post(SERVICE).blocking(this::create);
-        routes.put(SERVICE).blocking(this::update);
-        routes.delete(SERVICE).blocking(this::remove);
+        routes.post(SERVICE).blocking(exchange -> create(exchange, true, ApiVersion.V1));
+        routes.put(SERVICE).blocking(exchange -> update(exchange, exchange.requiredParam("protectThreshold"),
+                ApiVersion.V1));
+        routes.delete(SERVICE).blocking(exchange -> remove(exchange, ApiVersion.V1));
+        routes.post(V2).blocking(exchange -> create(exchange, false, ApiVersion.V2));
+        routes.put(V2).blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
+        routes.delete(V2).blocking(exchange -> remove(exchange, ApiVersion.V2));
+        routes.get(V2).inline(this::detailV2);
+        routes.get(V2 + "/list").inline(this::listV2);
         routes.get(SERVICE).inline(this::detail);
         routes.get(SERVICE + "/list").inline(this::list);
         routes.get(SERVICE + "/subscribers").inline(this::subscribers);
+        routes.get(SERVICE + "/names").inline(this::search);
         routes.put("/v1/ns/cluster").blocking(this::updateCluster);
     }
 
-    private void create(HttpExchange exchange) {
-        services.create(NamingParams.service(exchange), NamingParams.bool(exchange, "ephemeral", true),
+    private void create(HttpExchange exchange, boolean ephemeralByDefault, ApiVersion version) {
+        services.create(NamingParams.service(exchange), NamingParams.bool(exchange, "ephemeral", ephemeralByDefault),
                 meta(exchange, 0F));
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
     }
 
-    private void update(HttpExchange exchange) {
+    /** @param thresholdText the protect threshold given (the 1.x API requires it; the v2 one defaults to 0) */
+    private void update(HttpExchange exchange, String thresholdText, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
-        float threshold = threshold(exchange.requiredParam("protectThreshold"));
+        float threshold = thresholdText == null || thresholdText.isBlank() ? 0F : threshold(thresholdText);
         services.update(key, meta(exchange, threshold));
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
     }
 
-    private void remove(HttpExchange exchange) {
+    private void remove(HttpExchange exchange, ApiVersion version) {
         services.remove(NamingParams.service(exchange));
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
+    }
+
+    /**
+     * Grouped service names containing {@code expr}, by namespace ({@code namespaceId}, else all).
+     * The official matches {@code expr} as a regular expression; here it is plain text, so that a
+     * request cannot make the server run a costly pattern. The official answers the names under the
+     * key {@code META-INF/services} (a relocation slip in its build); clients read that key.
+     */
+    private void search(HttpExchange exchange) {
+        String namespace = exchange.param("namespaceId");
+        String expr = exchange.param("expr") == null ? "" : exchange.param("expr");
+        Map<String, List<String>> byNamespace = new TreeMap<>();
+        for (RegisteredService service : registry.all()) {
+            String grouped = service.key().grouped();
+            if ((namespace == null || namespace.isBlank() || namespace.equals(service.key().namespace()))
+                    && grouped.contains(expr)) {
+                byNamespace.computeIfAbsent(service.key().namespace(), ns -> new ArrayList<>()).add(grouped);
+            }
+        }
+        if (namespace != null && !namespace.isBlank()) {
+            byNamespace.putIfAbsent(namespace, List.of());
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("META-INF/services", byNamespace);
+        body.put("count", byNamespace.values().stream().mapToInt(List::size).sum());
+        exchange.respondJson(body);
+    }
+
+    /** The official v2 {@code ServiceDetailInfo}: clusters in a map by name. */
+    private void detailV2(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.SERVICE_NOT_EXIST,
+                    "service not found, namespace: " + key.namespace() + ", serviceName: " + key.grouped());
+        }
+        ServiceMeta meta = service.meta();
+        Map<String, Object> clusters = new LinkedHashMap<>();
+        for (String name : clusterNames(service)) {
+            ClusterMeta cluster = service.cluster(name);
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("clusterName", name);
+            entry.put("healthChecker", checker(cluster));
+            entry.put("metadata", cluster.metadata());
+            entry.put("hosts", null);
+            clusters.put(name, entry);
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("namespace", key.namespace());
+        body.put("serviceName", key.name());
+        body.put("groupName", key.group());
+        body.put("clusterMap", clusters);
+        body.put("metadata", meta.metadata());
+        body.put("protectThreshold", meta.protectThreshold());
+        body.put("selector", selector(meta));
+        body.put("ephemeral", service.ephemeral());
+        exchange.respondJson(ApiResult.success(body));
+    }
+
+    /** The official v2 {@code ServiceNameView}: the count and one page of names without their group. */
+    private void listV2(HttpExchange exchange) {
+        List<String> names = names(exchange);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("count", names.size());
+        body.put("services", Page.of(names, exchange.intParam("pageNo", 1),
+                Math.min(MAX_V2_PAGE, exchange.intParam("pageSize", 20))));
+        exchange.respondJson(ApiResult.success(body));
+    }
+
+    private static Set<String> clusterNames(RegisteredService service) {
+        Set<String> names = new TreeSet<>(service.clusters().keySet());
+        service.instances().forEach(instance -> names.add(instance.cluster()));
+        return names;
     }
 
     /** {@code PUT /v1/ns/cluster}: how the server checks a cluster's persistent instances. */
@@ -121,9 +212,7 @@ public class ServiceHttpApi implements HttpApi {
         body.put("selector", selector(meta));
         body.put("ephemeral", service.ephemeral());
         List<Map<String, Object>> clusters = new ArrayList<>();
-        Set<String> names = new TreeSet<>(service.clusters().keySet());
-        service.instances().forEach(instance -> names.add(instance.cluster()));
-        for (String name : names) {
+        for (String name : clusterNames(service)) {
             ClusterMeta cluster = service.cluster(name);
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", name);
@@ -155,17 +244,20 @@ public class ServiceHttpApi implements HttpApi {
 
     /** {@code {"count":N,"doms":[names]}}, names without their group, as the 1.x client expects. */
     private void list(HttpExchange exchange) {
-        int pageNo = exchange.intParam("pageNo", 1);
-        int pageSize = exchange.intParam("pageSize", 10);
-        String namespace = exchange.param("namespaceId");
-        String group = exchange.param("groupName");
-        List<String> names = registry.list(namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID
-                : namespace, group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group)
-                .stream().map(s -> s.key().name()).toList();
+        List<String> names = names(exchange);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("count", names.size());
-        body.put("doms", Page.of(names, pageNo, pageSize));
+        body.put("doms", Page.of(names, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 10)));
         exchange.respondJson(body);
+    }
+
+    /** The names of the services of {@code namespaceId} (public) and {@code groupName} (DEFAULT_GROUP). */
+    private List<String> names(HttpExchange exchange) {
+        String namespace = exchange.param("namespaceId");
+        String group = exchange.param("groupName");
+        return registry.list(namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID : namespace,
+                group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group)
+                .stream().map(s -> s.key().name()).toList();
     }
 
     private void subscribers(HttpExchange exchange) {

@@ -39,6 +39,10 @@ public record InstanceRecord(String ip, int port, String cluster, double weight,
                 : new InstanceRecord(ip, port, cluster, weight, value, enabled, ephemeral, metadata);
     }
 
+    public InstanceRecord withMetadata(Map<String, String> value) {
+        return new InstanceRecord(ip, port, cluster, weight, healthy, enabled, ephemeral, value);
+    }
+
     public long heartBeatTimeout() {
         return Instance.millis(metadata, Instance.HEART_BEAT_TIMEOUT_KEY, Instance.DEFAULT_HEART_BEAT_TIMEOUT);
     }

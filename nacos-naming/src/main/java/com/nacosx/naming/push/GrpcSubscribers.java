@@ -39,6 +39,17 @@ public class GrpcSubscribers implements ConnectionListener {
         return subscribers == null ? Map.of() : subscribers;
     }
 
+    /** The services a connection subscribes to; empty when none. */
+    public Set<ServiceKey> subscribedBy(String connectionId) {
+        Set<ServiceKey> keys = servicesByConnection.get(connectionId);
+        return keys == null ? Set.of() : Set.copyOf(keys);
+    }
+
+    /** The connections that subscribe to at least one service (a live view). */
+    public Set<String> connections() {
+        return servicesByConnection.keySet();
+    }
+
     /** The services with at least one subscriber (a live view). */
     public Set<ServiceKey> services() {
         return clustersByConnection.keySet();

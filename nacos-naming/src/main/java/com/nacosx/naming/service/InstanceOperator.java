@@ -11,7 +11,10 @@ import com.nacosx.naming.store.NamingCommand;
 import com.nacosx.naming.store.NamingWrites;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -81,6 +84,46 @@ public class InstanceOperator {
         } else {
             durable.write(new NamingCommand.Replace(clientId, key, ip, port, cluster, change.apply(current)));
         }
+    }
+
+    /**
+     * Merges {@code metadata} into (or, with {@code remove}, drops its keys from) the metadata of
+     * the service's instances, all of them when {@code targets} is empty. Only instances this node
+     * owns can change: those registered over HTTP (not by a gRPC connection, whose client owns
+     * them) and, in a cluster, ephemeral ones only on their responsible node.
+     *
+     * @return the instances changed, as the official names them: {@code ip:port:unknown:cluster:ephemeral|persist}
+     */
+    public List<String> changeMetadata(ServiceKey key, boolean ephemeral, List<InstanceRecord> targets,
+            Map<String, String> metadata, boolean remove) {
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            return List.of();
+        }
+        List<InstanceRecord> chosen = service.instances().stream()
+                .filter(instance -> instance.ephemeral() == ephemeral)
+                .filter(instance -> targets.isEmpty() || targets.stream().anyMatch(instance::sameEndpoint))
+                .toList();
+        List<String> changed = new ArrayList<>();
+        for (InstanceRecord instance : chosen) {
+            String clientId = ClientIds.ofAddress(instance.ip(), instance.port(), ephemeral);
+            if (find(clientId, key, instance.ip(), instance.port(), instance.cluster()) == null
+                    || ephemeral && registry.isRemote(clientId)) {
+                continue;
+            }
+            change(key, instance.ip(), instance.port(), instance.cluster(), ephemeral, current -> {
+                Map<String, String> merged = new HashMap<>(current.metadata());
+                if (remove) {
+                    merged.keySet().removeAll(metadata.keySet());
+                } else {
+                    merged.putAll(metadata);
+                }
+                return current.withMetadata(merged);
+            });
+            changed.add(instance.ip() + ":" + instance.port() + ":unknown:" + instance.cluster() + ":"
+                    + (ephemeral ? "ephemeral" : "persist"));
+        }
+        return changed;
     }
 
     /** The instance at ip:port in cluster, whoever published it, or null. */

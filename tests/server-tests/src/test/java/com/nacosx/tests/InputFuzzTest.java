@@ -78,7 +78,22 @@ class InputFuzzTest {
             route("GET", "/v1/ns/catalog/services"), route("GET", "/v1/ns/catalog/instances"),
             route("GET", "/v1/ns/operator/metrics"), route("GET", "/v1/ns/operator/switches"),
             route("PUT", "/v1/ns/operator/switches"), route("GET", "/v1/ns/operator/push/state"),
-            route("GET", "/v1/ns/operator/distro/client"));
+            route("GET", "/v1/ns/operator/distro/client"), route("GET", "/v1/ns/service/names"),
+            route("PUT", "/v1/ns/instance/metadata/batch"), route("DELETE", "/v1/ns/instance/metadata/batch"),
+            route("GET", "/v1/ns/health/checkers"),
+            route("POST", "/v2/ns/instance"), route("PUT", "/v2/ns/instance"), route("DELETE", "/v2/ns/instance"),
+            route("PATCH", "/v2/ns/instance"), route("GET", "/v2/ns/instance"), route("GET", "/v2/ns/instance/list"),
+            route("PUT", "/v2/ns/instance/beat"), route("GET", "/v2/ns/instance/statuses/DEFAULT_GROUP@@fuzz"),
+            route("PUT", "/v2/ns/instance/metadata/batch"), route("DELETE", "/v2/ns/instance/metadata/batch"),
+            route("POST", "/v2/ns/service"), route("PUT", "/v2/ns/service"), route("DELETE", "/v2/ns/service"),
+            route("GET", "/v2/ns/service"), route("GET", "/v2/ns/service/list"),
+            route("PUT", "/v2/ns/health/instance"), route("GET", "/v2/ns/catalog/instances"),
+            route("GET", "/v2/ns/operator/switches"), route("PUT", "/v2/ns/operator/switches"),
+            route("GET", "/v2/ns/operator/metrics"), route("GET", "/v2/ns/client/list"), route("GET", "/v2/ns/client"),
+            route("GET", "/v2/ns/client/publish/list"), route("GET", "/v2/ns/client/subscribe/list"),
+            route("GET", "/v2/ns/client/service/publisher/list"),
+            route("GET", "/v2/ns/client/service/subscriber/list"),
+            route("GET", "/v1/console/server/state"), route("GET", "/v1/console/server/announcement"));
 
     /** The parameters the routes read; each request sets a random few of them. */
     static final List<String> PARAMS = List.of("dataId", "group", "tenant", "content", "type", "desc", "appName",
@@ -89,7 +104,8 @@ class InputFuzzTest {
             "healthChecker", "checkPort", "useInstancePort4Check", "beat", "udpPort", "clientIP", "healthyOnly",
             "key", "entry", "value", "onlyStatus", "Listening-Configs", "groupId", "command", "count",
             "connectionId", "redirectAddress", "keyword", "withInstances", "config_detail", "state", "address",
-            "logName", "logLevel", "srcUser", "configTags");
+            "logName", "logLevel", "srcUser", "configTags", "consistencyType", "instances", "expr", "clientId",
+            "enabledOnly", "language");
 
     static ServerProcess server;
     static final Random random = new Random(SEED);
