@@ -66,6 +66,21 @@ public class ConfigInfoStore {
                 ConfigInfoStore::toStoredConfig, ids.toArray());
     }
 
+    /**
+     * The configs of a tenant to export: all, or those whose dataId matches (a pattern with
+     * {@code *}, else exactly), of one group and of one app, each when given.
+     */
+    public List<StoredConfig> findForExport(String tenant, String dataId, String group, String appName) {
+        StringBuilder where = new StringBuilder(" WHERE tenant_id = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(tenant);
+        addMatch(where, args, "data_id", dataId, dataId != null && dataId.contains("*"));
+        addMatch(where, args, "group_id", group, false);
+        addMatch(where, args, "app_name", appName, false);
+        return jdbc.query("SELECT " + COLUMNS + " FROM config_info" + where + " ORDER BY id",
+                ConfigInfoStore::toStoredConfig, args.toArray());
+    }
+
     /** The rows of config_info (formal configs in every namespace). */
     public long count() {
         Long rows = jdbc.queryForObject("SELECT COUNT(*) FROM config_info", Long.class);

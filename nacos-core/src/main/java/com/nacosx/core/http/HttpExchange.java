@@ -58,6 +58,7 @@ public final class HttpExchange {
     private final Map<String, List<String>> query;
     private final Map<String, List<String>> form;
     private final String jsonBody;
+    private final Map<String, byte[]> files;
     private final HttpHeaders headers;
     private final boolean keepAlive;
     private final AtomicBoolean answered = new AtomicBoolean();
@@ -79,7 +80,7 @@ public final class HttpExchange {
     }
 
     private HttpExchange(Channel channel, FullHttpRequest request, String path, Map<String, List<String>> query,
-            Map<String, List<String>> form) {
+            Map<String, List<String>> form, Map<String, byte[]> files) {
         this.channel = channel;
         this.uri = request.uri();
         this.protocol = request.protocolVersion();
@@ -90,6 +91,7 @@ public final class HttpExchange {
         this.query = query;
         this.form = form;
         this.jsonBody = jsonOf(request);
+        this.files = files;
         this.headers = request.headers();
         this.keepAlive = HttpUtil.isKeepAlive(request);
     }
@@ -106,6 +108,7 @@ public final class HttpExchange {
         this.query = params;
         this.form = Collections.emptyMap();
         this.jsonBody = null;
+        this.files = Map.of();
         this.headers = new DefaultHttpHeaders();
         headers.forEach(this.headers::set);
         this.keepAlive = true;
@@ -127,12 +130,14 @@ public final class HttpExchange {
      * @throws IllegalArgumentException when the query string or form body is not valid URL encoding
      */
     static HttpExchange parse(Channel channel, FullHttpRequest request, String path, QueryStringDecoder uri) {
-        return new HttpExchange(channel, request, path, uri.parameters(), formOf(request));
+        MultipartBody multipart = MultipartBody.of(request);
+        Map<String, List<String>> form = multipart == MultipartBody.NONE ? formOf(request) : multipart.fields();
+        return new HttpExchange(channel, request, path, uri.parameters(), form, multipart.files());
     }
 
     /** An exchange without parameters, to answer a request whose parameters could not be read. */
     static HttpExchange unparsed(Channel channel, FullHttpRequest request) {
-        return new HttpExchange(channel, request, null, Collections.emptyMap(), Collections.emptyMap());
+        return new HttpExchange(channel, request, null, Collections.emptyMap(), Collections.emptyMap(), Map.of());
     }
 
     private static Map<String, List<String>> formOf(FullHttpRequest request) {
@@ -153,6 +158,11 @@ public final class HttpExchange {
             return null;
         }
         return request.content().toString(StandardCharsets.UTF_8);
+    }
+
+    /** A file of a {@code multipart/form-data} request, by its field name; null when absent. */
+    public byte[] file(String name) {
+        return files.get(name);
     }
 
     /** The body of a request sent as {@code application/json}, else null. */

@@ -23,6 +23,7 @@ public final class HttpCall {
     private final Map<String, String> headers = new LinkedHashMap<>();
     private Duration timeout = Duration.ofSeconds(30);
     private String json;
+    private FilePart file;
 
     private HttpCall(String method, String url) {
         this.method = method;
@@ -59,6 +60,15 @@ public final class HttpCall {
         return this;
     }
 
+    /** Sends a {@code multipart/form-data} body with this file; parameters then go in the query string. */
+    public HttpCall file(String field, String fileName, byte[] data) {
+        this.file = new FilePart(field, fileName, data);
+        return this;
+    }
+
+    private record FilePart(String field, String fileName, byte[] data) {
+    }
+
     /** Sends {@code body} as {@code application/json}; parameters then go in the query string. */
     public HttpCall json(String body) {
         this.json = body;
@@ -71,12 +81,30 @@ public final class HttpCall {
     }
 
     public HttpResponse<String> send() {
+        return send(HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    /** The same, keeping the body as bytes (an archive). */
+    public HttpResponse<byte[]> sendForBytes() {
+        return send(HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private <T> HttpResponse<T> send(HttpResponse.BodyHandler<T> bodyHandler) {
         String form = encode(params);
-        boolean inBody = json == null && (method.equals("POST") || method.equals("PUT"));
+        boolean inBody = json == null && file == null && (method.equals("POST") || method.equals("PUT"));
         String target = inBody || form.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + form;
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target)).timeout(timeout);
         headers.forEach(request::header);
-        if (json != null) {
+        if (file != null) {
+            String boundary = "nacosx-test-boundary";
+            request.header("Content-Type", "multipart/form-data; boundary=" + boundary);
+            byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + file.field()
+                    + "\"; filename=\"" + file.fileName() + "\"\r\nContent-Type: application/zip\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+            request.method(method, HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofByteArray(head),
+                    HttpRequest.BodyPublishers.ofByteArray(file.data()), HttpRequest.BodyPublishers.ofByteArray(tail)));
+        } else if (json != null) {
             request.header("Content-Type", "application/json");
             request.method(method, HttpRequest.BodyPublishers.ofString(json));
         } else if (inBody) {
@@ -86,7 +114,7 @@ public final class HttpCall {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         }
         try {
-            return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return CLIENT.send(request.build(), bodyHandler);
         } catch (IOException e) {
             throw new IllegalStateException(method + " " + target + " failed: " + e, e);
         } catch (InterruptedException e) {

@@ -1,0 +1,87 @@
+package com.nacosx.config.transfer;
+
+import com.nacosx.core.http.HttpApi;
+import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.Json;
+import com.nacosx.core.http.RestResult;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Export, import and clone on {@code /v1/cs/configs}, told apart by a parameter as on the official
+ * server: {@code export=true} and {@code exportV2=true} (GET, the zip archive), {@code import=true}
+ * (POST, the archive in the multipart field {@code file}) and {@code clone=true} (POST, a JSON list
+ * of {@code {cfgId, dataId, group}}). Import and clone answer {@code {"code":200,"message":...,"data":
+ * {succCount, skipCount, ...}}}, or a refusal with the official code (100001 namespace missing,
+ * 100002 bad metadata, 100004 unreadable archive, 100005 nothing to import, 100006 nothing chosen).
+ */
+@Component
+public class ConfigTransferHttpApi implements HttpApi {
+
+    private static final String CONFIGS = "/v1/cs/configs";
+    private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+
+    private final ConfigTransfer transfer;
+
+    public ConfigTransferHttpApi(ConfigTransfer transfer) {
+        this.transfer = transfer;
+    }
+
+    @Override
+    public void register(HttpRoutes routes) {
+        routes.get(CONFIGS).when("export", "true").blocking(exchange -> export(exchange, false));
+        routes.get(CONFIGS).when("exportV2", "true").blocking(exchange -> export(exchange, true));
+        routes.post(CONFIGS).when("import", "true").blocking(exchange -> answer(exchange, "import success",
+                () -> transfer.importArchive(exchange.file("file"), exchange.param("namespace"),
+                        ConfigTransfer.Policy.of(exchange.param("policy")), exchange.clientIp(),
+                        exchange.param("src_user"))));
+        routes.post(CONFIGS).when("clone", "true").blocking(exchange -> answer(exchange,
+                "Clone Completed Successfully", () -> transfer.cloneConfigs(cloneRequests(exchange),
+                        exchange.requiredParam("tenant"), ConfigTransfer.Policy.of(exchange.param("policy")),
+                        exchange.clientIp(), exchange.param("src_user"))));
+    }
+
+    private void export(HttpExchange exchange, boolean v2) {
+        byte[] archive = transfer.export(exchange.param("tenant"), exchange.param("dataId"), exchange.param("group"),
+                exchange.param("appName"), ids(exchange.param("ids")), v2);
+        String fileName = "nacos_config_export_" + LocalDateTime.now().format(FILE_TIME) + ".zip";
+        exchange.respond(HttpResponseStatus.OK, "application/zip", archive,
+                new DefaultHttpHeaders().set("Content-Disposition", "attachment;filename=" + fileName));
+    }
+
+    private static List<Long> ids(String text) {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        try {
+            return Arrays.stream(text.split(",")).map(String::trim).filter(id -> !id.isEmpty()).map(Long::valueOf)
+                    .toList();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("ids must be comma-separated config ids, got '" + text + "'");
+        }
+    }
+
+    private static List<ConfigTransfer.CloneRequest> cloneRequests(HttpExchange exchange) {
+        String body = exchange.jsonBody();
+        return body == null || body.isBlank() ? List.of()
+                : Json.read(body, new TypeReference<List<ConfigTransfer.CloneRequest>>() { }, "the configs to clone");
+    }
+
+    private static void answer(HttpExchange exchange, String done, Supplier<Map<String, Object>> work) {
+        try {
+            exchange.respondJson(new RestResult<>(200, done, work.get()));
+        } catch (ConfigTransfer.Refused refused) {
+            exchange.respondJson(new RestResult<>(refused.code(), refused.getMessage(), Map.of("succCount", 0)));
+        }
+    }
+}
