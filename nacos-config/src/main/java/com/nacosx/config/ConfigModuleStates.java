@@ -1,5 +1,6 @@
 package com.nacosx.config;
 
+import com.nacosx.config.capacity.CapacitySettings;
 import com.nacosx.config.store.DataSourceSettings;
 import com.nacosx.config.store.SqlDialect;
 import com.nacosx.core.console.ModuleStates;
@@ -14,10 +15,12 @@ public class ConfigModuleStates implements ModuleStates {
 
     private final ConfigProperties config;
     private final DataSourceSettings store;
+    private final CapacitySettings capacity;
 
-    public ConfigModuleStates(ConfigProperties config, DataSourceSettings store) {
+    public ConfigModuleStates(ConfigProperties config, DataSourceSettings store, CapacitySettings capacity) {
         this.config = config;
         this.store = store;
+        this.capacity = capacity;
     }
 
     @Override
@@ -27,6 +30,14 @@ public class ConfigModuleStates implements ModuleStates {
         states.put("plugin_datasource_log_enabled", false);
         states.put("maxContent", config.maxContent());
         states.put("config_retention_days", config.retention().days());
+        // Usage is always counted (from the cache), whatever isManageCapacity says.
+        states.put("isManageCapacity", true);
+        states.put("isCapacityLimitCheck", capacity.limitCheck());
+        states.put("defaultClusterQuota", capacity.clusterQuota());
+        states.put("defaultGroupQuota", capacity.groupQuota());
+        states.put("defaultMaxSize", capacity.maxSize());
+        states.put("defaultMaxAggrCount", capacity.maxAggrCount());
+        states.put("defaultMaxAggrSize", capacity.maxAggrSize());
         return states;
     }
 }

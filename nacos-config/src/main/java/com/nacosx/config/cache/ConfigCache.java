@@ -5,6 +5,7 @@ import com.nacosx.config.model.ConfigKey;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.springframework.stereotype.Component;
 
@@ -53,8 +54,13 @@ public class ConfigCache {
     }
 
     public long countFormal(String tenant) {
+        return countFormal(key -> key.tenant().equals(tenant));
+    }
+
+    /** The formal configs whose key is {@code chosen}; a scan of the cache. */
+    public long countFormal(Predicate<ConfigKey> chosen) {
         return configs.entrySet().stream()
-                .filter(e -> e.getKey().tenant().equals(tenant) && e.getValue().formal() != null)
+                .filter(e -> e.getValue().formal() != null && chosen.test(e.getKey()))
                 .count();
     }
 }

@@ -17,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
         @JsonSubTypes.Type(ConfigCommand.Publish.class), @JsonSubTypes.Type(ConfigCommand.Remove.class),
         @JsonSubTypes.Type(ConfigCommand.RemoveGray.class), @JsonSubTypes.Type(ConfigCommand.CreateNamespace.class),
         @JsonSubTypes.Type(ConfigCommand.UpdateNamespace.class),
-        @JsonSubTypes.Type(ConfigCommand.DeleteNamespace.class), @JsonSubTypes.Type(ConfigCommand.PruneHistory.class)})
+        @JsonSubTypes.Type(ConfigCommand.DeleteNamespace.class), @JsonSubTypes.Type(ConfigCommand.PruneHistory.class),
+        @JsonSubTypes.Type(ConfigCommand.SetCapacity.class)})
 public sealed interface ConfigCommand {
 
     /** The Raft group of an embedded-storage cluster, named as on the official server. */
@@ -86,6 +87,15 @@ public sealed interface ConfigCommand {
         @Override
         public CompletableFuture<?> applyTo(ConfigWriter writer) {
             return writer.pruneHistory(before, limit);
+        }
+    }
+
+    /** Sets a namespace's ({@code tenant}) or a group's limits; null leaves one as it is. */
+    record SetCapacity(boolean tenant, String name, Integer quota, Integer maxSize, Integer maxAggrCount,
+                       Integer maxAggrSize, long time) implements ConfigCommand {
+        @Override
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.setCapacity(this);
         }
     }
 

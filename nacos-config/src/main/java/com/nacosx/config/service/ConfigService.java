@@ -4,6 +4,7 @@ import com.nacosx.api.common.Constants;
 import com.nacosx.config.ConfigMetrics;
 import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.capacity.CapacityService;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigType;
@@ -34,15 +35,17 @@ public class ConfigService {
     private final ConfigValidator validator;
     private final ConfigCommands commands;
     private final ConfigMetrics metrics;
+    private final CapacityService capacity;
 
     public ConfigService(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigValidator validator,
-            ConfigCommands commands, ConfigMetrics metrics) {
+            ConfigCommands commands, ConfigMetrics metrics, CapacityService capacity) {
         this.configs = configs;
         this.grays = grays;
         this.cache = cache;
         this.validator = validator;
         this.commands = commands;
         this.metrics = metrics;
+        this.capacity = capacity;
     }
 
     /** A validated key; the public namespace ("", "public", or none) is the empty tenant. */
@@ -101,6 +104,9 @@ public class ConfigService {
         validator.checkContent(write.content());
         validator.checkTag(options.tag());
         validator.checkDetails(write, options);
+        if (options.betaIps() == null && options.tag() == null) {
+            capacity.check(key, write.content());
+        }
         ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
         metrics.publishing();
         long start = System.nanoTime();

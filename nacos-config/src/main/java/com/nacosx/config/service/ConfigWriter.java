@@ -4,6 +4,7 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.capacity.CapacityStore;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigType;
@@ -51,18 +52,20 @@ public class ConfigWriter {
     private final GrayStore grays;
     private final HistoryStore history;
     private final NamespaceStore namespaces;
+    private final CapacityStore capacities;
     private final ConfigCache cache;
     private final WriteBatcher writes;
     private final List<ConfigChangeListener> listeners;
     private final List<ConfigWriteListener> writeListeners;
 
     public ConfigWriter(ConfigInfoStore configs, GrayStore grays, HistoryStore history, NamespaceStore namespaces,
-            ConfigCache cache, WriteBatcher writes, List<ConfigChangeListener> listeners,
+            CapacityStore capacities, ConfigCache cache, WriteBatcher writes, List<ConfigChangeListener> listeners,
             List<ConfigWriteListener> writeListeners) {
         this.configs = configs;
         this.grays = grays;
         this.history = history;
         this.namespaces = namespaces;
+        this.capacities = capacities;
         this.cache = cache;
         this.writes = writes;
         this.listeners = List.copyOf(listeners);
@@ -101,6 +104,14 @@ public class ConfigWriter {
 
     CompletableFuture<Boolean> deleteNamespace(String id) {
         return writes.submit(() -> namespaces.delete(id));
+    }
+
+    CompletableFuture<Void> setCapacity(ConfigCommand.SetCapacity command) {
+        return writes.submit(() -> {
+            capacities.upsert(command.tenant() ? CapacityStore.Scope.TENANT : CapacityStore.Scope.GROUP, command.name(),
+                    command.quota(), command.maxSize(), command.maxAggrCount(), command.maxAggrSize(), command.time());
+            return null;
+        });
     }
 
     CompletableFuture<Integer> pruneHistory(long before, int limit) {

@@ -220,6 +220,26 @@ class MysqlModeTest {
     }
 
     @Test
+    @Order(6)
+    void capacityRowsLandInTheOfficialTables() throws Exception {
+        String capacity = server.baseUrl() + "/v1/cs/capacity";
+        assertEquals(200, HttpCall.post(capacity).param("group", "DEFAULT_GROUP").param("quota", "500").send()
+                .statusCode());
+        assertEquals(200, HttpCall.post(capacity).param("group", "DEFAULT_GROUP").param("maxSize", "2048").send()
+                .statusCode());
+        JsonNode shown = JSON.readTree(HttpCall.get(capacity).param("group", "DEFAULT_GROUP").send().body());
+        assertEquals(500, shown.path("data").path("quota").asInt(), shown.toString());
+        assertEquals(2048, shown.path("data").path("maxSize").asInt());
+        try (Connection db = connect(); Statement statement = db.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT quota, max_size, `usage` FROM group_capacity "
+                     + "WHERE group_id = 'DEFAULT_GROUP'")) {
+            assertTrue(rs.next());
+            assertEquals(500, rs.getInt("quota"));
+            assertEquals(2048, rs.getInt("max_size"));
+        }
+    }
+
+    @Test
     @Order(7)
     void aRestartedServerLoadsWhatItWrote() {
         server.restart();

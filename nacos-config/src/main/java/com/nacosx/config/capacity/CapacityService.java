@@ -1,0 +1,100 @@
+package com.nacosx.config.capacity;
+
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.model.ConfigKey;
+import org.springframework.stereotype.Service;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Quotas and size limits of groups (in the public namespace) and namespaces: what they are
+ * ({@link #of}), and whether a publish fits them ({@link #check}), refused with the official
+ * codes 5031-5034 when {@code isCapacityLimitCheck} is on. Usage is counted from the cache at the
+ * moment of the check, so two publishes racing for the last free place may both get it.
+ */
+@Service
+public class CapacityService {
+
+    private final CapacityStore store;
+    private final ConfigCache cache;
+    private final CapacitySettings settings;
+
+    public CapacityService(CapacityStore store, ConfigCache cache, CapacitySettings settings) {
+        this.store = store;
+        this.cache = cache;
+        this.settings = settings;
+    }
+
+    public CapacitySettings settings() {
+        return settings;
+    }
+
+    /** A group's capacity ({@code tenant} null) or a namespace's, with defaults for limits not set. */
+    public Capacity of(String group, String tenant) {
+        boolean ofTenant = tenant != null;
+        CapacityStore.Scope scope = ofTenant ? CapacityStore.Scope.TENANT : CapacityStore.Scope.GROUP;
+        String name = ofTenant ? tenant : group;
+        CapacityStore.Limits limits = store.find(scope, name).orElse(null);
+        int defaultQuota = ofTenant ? settings.tenantQuota() : name.isEmpty() ? settings.clusterQuota()
+                : settings.groupQuota();
+        return new Capacity(limits == null ? null : limits.id(), ofTenant ? null : name, ofTenant ? name : null,
+                orDefault(limits == null ? 0 : limits.quota(), defaultQuota), (int) usage(group, tenant),
+                orDefault(limits == null ? 0 : limits.maxSize(), settings.maxSize()),
+                orDefault(limits == null ? 0 : limits.maxAggrCount(), settings.maxAggrCount()),
+                orDefault(limits == null ? 0 : limits.maxAggrSize(), settings.maxAggrSize()),
+                limits == null ? null : limits.created(), limits == null ? null : limits.modified());
+    }
+
+    private long usage(String group, String tenant) {
+        if (tenant != null) {
+            return cache.countFormal(tenant);
+        }
+        return group.isEmpty() ? cache.countFormal("")
+                : cache.countFormal(key -> key.tenant().isEmpty() && key.group().equals(group));
+    }
+
+    private static int orDefault(int value, int defaultValue) {
+        return value == 0 ? defaultValue : value;
+    }
+
+    /**
+     * Refuses a formal publish over a limit, when limits are checked: content over the max size
+     * (5034); a new config over the public namespace's quota (5031), its group's (5032) or its
+     * namespace's (5033).
+     */
+    public void check(ConfigKey key, String content) {
+        if (!settings.limitCheck()) {
+            return;
+        }
+        boolean inTenant = !key.tenant().isEmpty();
+        Capacity capacity = inTenant ? of(null, key.tenant()) : of(key.group(), null);
+        int size = content.getBytes(StandardCharsets.UTF_8).length;
+        if (size > capacity.maxSize()) {
+            throw refused(ErrorCode.OVER_MAX_SIZE, "Configuration content size limit exceeded", key,
+                    size + " bytes, at most " + capacity.maxSize());
+        }
+        boolean isNew = cache.get(key) == null || cache.get(key).formal() == null;
+        if (!isNew) {
+            return;
+        }
+        if (!inTenant) {
+            Capacity cluster = of("", null);
+            if (cluster.usage() >= cluster.quota()) {
+                throw refused(ErrorCode.OVER_CLUSTER_QUOTA, "Configuration limit exceeded", key,
+                        "the public namespace holds its quota of " + cluster.quota() + " configs");
+            }
+        }
+        if (capacity.usage() >= capacity.quota()) {
+            throw refused(inTenant ? ErrorCode.OVER_TENANT_QUOTA : ErrorCode.OVER_GROUP_QUOTA,
+                    "Configuration limit exceeded", key, (inTenant ? "the namespace" : "the group") + " holds its quota of "
+                            + capacity.quota() + " configs");
+        }
+    }
+
+    private static NacosException refused(ErrorCode code, String what, ConfigKey key, String why) {
+        return new NacosException(NacosException.BAD_REQUEST, code, String.format("%s [group=%s, namespaceId=%s]: %s;"
+                + " raise it with POST /nacos/v1/cs/capacity", what, key.group(), key.tenant(), why));
+    }
+}
