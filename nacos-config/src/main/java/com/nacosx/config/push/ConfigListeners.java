@@ -66,6 +66,12 @@ public class ConfigListeners implements ConnectionListener {
         return listened == null ? List.of() : listened.connections().snapshot();
     }
 
+    /** The configs a connection listens to at this moment; empty when none. */
+    public List<ConfigKey> keysOf(String connectionId) {
+        CompactSet<ConfigKey> keys = byConnection.get(connectionId);
+        return keys == null ? List.of() : keys.snapshot();
+    }
+
     @Override
     public void disconnected(Connection connection) {
         CompactSet<ConfigKey> keys = byConnection.remove(connection.id());

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,6 +96,21 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
                     + "': give the poll timeout in milliseconds");
         }
         return Math.max(settings.minTimeout().toMillis(), asked - settings.margin().toMillis());
+    }
+
+    /** What the polls held now from {@code clientIp} listen to: group key to the md5 the client holds. */
+    public Map<String, String> listenedBy(String clientIp) {
+        Map<String, String> listened = new HashMap<>();
+        pollsByKey.values().forEach(polls -> polls.stream().filter(poll -> poll.clientIp.equals(clientIp))
+                .forEach(poll -> poll.listened.forEach((key, md5) -> listened.put(key.groupKey(), md5))));
+        return listened;
+    }
+
+    /** The clients whose held polls listen to {@code key}: client IP to the md5 it holds. */
+    public Map<String, String> listenersOf(ConfigKey key) {
+        Map<String, String> listeners = new HashMap<>();
+        pollsByKey.getOrDefault(key, Set.of()).forEach(poll -> listeners.put(poll.clientIp, poll.listened.get(key)));
+        return listeners;
     }
 
     /** The polls held now. */

@@ -144,6 +144,26 @@ class ClusterEmbeddedTest {
         }
     }
 
+    /** Every node answers who listens to a config on any node, asking its peers over the cluster port. */
+    @Test
+    @Order(2)
+    void listenersOnOneNodeAreShownByEveryNode() throws Exception {
+        assertEquals(200, ClusterWorkload.publish(nodes.get(0), "listened.txt", "l1"));
+        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", nodes.get(2).grpcPort())) {
+            assertTrue(client.requestNow(GrpcProtocolTest.listen(true, "listened.txt", ConfigHttpApiTest.md5("l1")))
+                    .isSuccess());
+            for (ServerProcess node : nodes) {
+                JsonNode listeners = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/cs/configs/listener")
+                        .param("dataId", "listened.txt").param("group", "DEFAULT_GROUP").send().body());
+                assertEquals(ConfigHttpApiTest.md5("l1"), listeners.path("lisentersGroupkeyStatus").path("127.0.0.1")
+                        .asString(), "node " + node.port() + ": " + listeners);
+                JsonNode byIp = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/cs/listener").param("ip", "127.0.0.1")
+                        .send().body());
+                assertTrue(byIp.path("lisentersGroupkeyStatus").has("listened.txt+DEFAULT_GROUP"), byIp.toString());
+            }
+        }
+    }
+
     /** On the leader the writes go straight to the group; on a follower, in order over the cluster port. */
     @Test
     @Order(2)

@@ -11,7 +11,9 @@ import org.springframework.stereotype.Component;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Passes an HTTP request on to a peer over the cluster port (one multiplexed connection per peer,
@@ -27,6 +29,24 @@ public class HttpForwarder {
 
     public HttpForwarder(PeerClients peers) {
         this.peers = peers;
+    }
+
+    /**
+     * Asks a peer's HTTP API over the cluster port, for an answer this node puts together from
+     * every member's; fails on a transport error or an answer other than 200.
+     */
+    public CompletableFuture<String> ask(Member peer, String method, String path, Map<String, List<String>> params) {
+        HttpForwardRequest request = new HttpForwardRequest();
+        request.method = method;
+        request.path = path;
+        request.params = params;
+        return peers.request(peer, request, TIMEOUT).thenApply(answer -> {
+            if (answer instanceof HttpForwardResponse relayed && relayed.isSuccess() && relayed.status == 200) {
+                return relayed.body;
+            }
+            throw new IllegalStateException(peer.address() + " answered " + (answer instanceof HttpForwardResponse
+                    relayed ? relayed.status + " " + relayed.body : answer.message));
+        });
     }
 
     /** @param headers the headers the peer needs (at least a mark that the request was passed on) */
