@@ -8,6 +8,7 @@ import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.selector.ServiceSelector;
 import org.springframework.stereotype.Component;
 
 /** Answers a service's current hosts, as asked (clusters, healthy only). */
@@ -15,9 +16,11 @@ import org.springframework.stereotype.Component;
 public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRequest> {
 
     private final ServiceRegistry registry;
+    private final ServiceSelector selector;
 
-    public ServiceQueryRequestHandler(ServiceRegistry registry) {
+    public ServiceQueryRequestHandler(ServiceRegistry registry, ServiceSelector selector) {
         this.registry = registry;
+        this.selector = selector;
     }
 
     @Override
@@ -29,8 +32,8 @@ public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRe
     public Response handle(ServiceQueryRequest request, RequestMeta meta) {
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         QueryServiceResponse response = new QueryServiceResponse();
-        response.serviceInfo = registry.view(key)
-                .select(new Selection(request.cluster, request.healthyOnly, false)).info();
+        response.serviceInfo = selector.select(registry.view(key),
+                new Selection(request.cluster, request.healthyOnly, false), meta.clientIp()).info();
         return response;
     }
 

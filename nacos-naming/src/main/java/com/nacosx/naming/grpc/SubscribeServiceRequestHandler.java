@@ -9,6 +9,7 @@ import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.selector.ServiceSelector;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,8 +21,11 @@ public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeS
 
     private final ServiceRegistry registry;
     private final GrpcSubscribers subscribers;
+    private final ServiceSelector selector;
 
-    public SubscribeServiceRequestHandler(ServiceRegistry registry, GrpcSubscribers subscribers) {
+    public SubscribeServiceRequestHandler(ServiceRegistry registry, GrpcSubscribers subscribers,
+            ServiceSelector selector) {
+        this.selector = selector;
         this.registry = registry;
         this.subscribers = subscribers;
     }
@@ -40,7 +44,8 @@ public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeS
             subscribers.unsubscribe(meta.connectionId(), key);
         }
         SubscribeServiceResponse response = new SubscribeServiceResponse();
-        response.serviceInfo = registry.view(key).select(new Selection(request.clusters, false, false)).info();
+        response.serviceInfo = selector.select(registry.view(key), new Selection(request.clusters, false, false),
+                meta.clientIp()).info();
         return response;
     }
 

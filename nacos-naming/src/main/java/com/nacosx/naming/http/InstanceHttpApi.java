@@ -17,6 +17,7 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.selector.ServiceSelector;
 import com.nacosx.naming.service.InstanceOperator;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
@@ -55,9 +56,11 @@ public class InstanceHttpApi implements HttpApi {
     private final UdpSubscribers udpSubscribers;
     private final NamingSwitches switches;
     private final DistroForwarder forwarder;
+    private final ServiceSelector selector;
 
     public InstanceHttpApi(InstanceOperator instances, ServiceRegistry registry, UdpSubscribers udpSubscribers,
-            NamingSwitches switches, DistroForwarder forwarder) {
+            NamingSwitches switches, DistroForwarder forwarder, ServiceSelector selector) {
+        this.selector = selector;
         this.instances = instances;
         this.registry = registry;
         this.udpSubscribers = udpSubscribers;
@@ -222,8 +225,10 @@ public class InstanceHttpApi implements HttpApi {
             }
             udpSubscribers.seen(key, address, clusters, exchange.header("User-Agent"));
         }
-        version.json(exchange, registry.view(key)
-                .select(new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true)).json());
+        String consumer = clientIp != null && !clientIp.isBlank() ? clientIp.trim()
+                : exchange.param("ip") != null ? exchange.param("ip") : exchange.clientIp();
+        version.json(exchange, selector.select(registry.view(key),
+                new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true), consumer).json());
     }
 
     /**

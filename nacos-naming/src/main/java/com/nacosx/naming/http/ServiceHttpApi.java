@@ -20,6 +20,7 @@ import com.nacosx.naming.push.UdpSubscribers;
 import com.nacosx.naming.registry.Page;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.selector.LabelExpression;
 import com.nacosx.naming.service.ServiceOperator;
 import org.springframework.stereotype.Component;
 
@@ -307,6 +308,7 @@ public class ServiceHttpApi implements HttpApi {
         }
         String type = selector.type() == null ? "none" : selector.type();
         String expression = selector.expression() == null ? "" : selector.expression();
+        LabelExpression.check(type, expression);
         return new ServiceMeta(threshold, NamingParams.metadata(exchange.param("metadata")), type, expression);
     }
 

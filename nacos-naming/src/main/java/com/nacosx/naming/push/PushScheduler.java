@@ -2,6 +2,7 @@ package com.nacosx.naming.push;
 
 import com.nacosx.api.remote.naming.NotifySubscriberRequest;
 import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.OutboundPush;
 import com.nacosx.core.remote.ServerPush;
 import com.nacosx.naming.NamingProperties;
@@ -12,6 +13,7 @@ import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.registry.ServiceChangeListener;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.registry.ServiceView;
+import com.nacosx.naming.selector.ServiceSelector;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +49,8 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
     private final ServerPush serverPush;
     private final NamingProperties.Push settings;
     private final NamingSwitches switches;
+    private final ServiceSelector selector;
+    private final ConnectionManager connections;
     private final Set<ServiceKey> pending = ConcurrentHashMap.newKeySet();
     /** When each recently pushed service may be pushed again, in System.nanoTime. */
     private final Map<ServiceKey, Long> windowEnds = new ConcurrentHashMap<>();
@@ -56,7 +60,10 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-push"));
 
     public PushScheduler(ServiceRegistry registry, GrpcSubscribers grpcSubscribers, UdpSubscribers udpSubscribers,
-            UdpPusher udpPusher, ServerPush serverPush, NamingProperties properties, NamingSwitches switches) {
+            UdpPusher udpPusher, ServerPush serverPush, NamingProperties properties, NamingSwitches switches,
+            ServiceSelector selector, ConnectionManager connections) {
+        this.selector = selector;
+        this.connections = connections;
         this.registry = registry;
         this.grpcSubscribers = grpcSubscribers;
         this.udpSubscribers = udpSubscribers;
@@ -109,6 +116,11 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         return failed.get();
     }
 
+    private String clientIpOf(String connectionId) {
+        Connection connection = connections.get(connectionId);
+        return connection == null ? null : connection.meta().clientIp();
+    }
+
     private void pushNow(ServiceKey key) {
         RegisteredService service = registry.get(key);
         if (service == null || !switches.pushEnabled()) {
@@ -118,7 +130,8 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
             ServiceView view = service.view();
             pushOverGrpc(key, view);
             for (UdpSubscribers.UdpSubscriber subscriber : udpSubscribers.of(key)) {
-                byte[] json = view.select(new Selection(subscriber.clusters(), false, true)).json();
+                byte[] json = selector.select(view, new Selection(subscriber.clusters(), false, true),
+                        subscriber.address().getHostString()).json();
                 udpPusher.push(subscriber.address(), json);
             }
         } catch (RuntimeException e) {
@@ -126,13 +139,20 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         }
     }
 
+    /** Subscribers that get the same push: the clusters they asked for, and what a selector picked for them. */
+    private record Audience(String clusters, Map<String, String> wanted) {
+    }
+
     private void pushOverGrpc(ServiceKey key, ServiceView view) {
-        Map<String, OutboundPush> byClusters = new HashMap<>();
+        Map<Audience, OutboundPush> byAudience = new HashMap<>();
+        boolean selective = selector.narrows(view.meta());
         for (Map.Entry<String, String> subscriber : grpcSubscribers.of(key).entrySet()) {
-            OutboundPush push = byClusters.computeIfAbsent(subscriber.getValue(), clusters -> Connection.prepare(
-                    new NotifySubscriberRequest(key.namespace(),
-                            view.select(new Selection(clusters, false, false)).info())));
             String connectionId = subscriber.getKey();
+            Audience audience = new Audience(subscriber.getValue(),
+                    selective ? selector.wanted(view.meta(), clientIpOf(connectionId)) : Map.of());
+            OutboundPush push = byAudience.computeIfAbsent(audience, group -> Connection.prepare(
+                    new NotifySubscriberRequest(key.namespace(), selector.select(view,
+                            new Selection(group.clusters(), false, false), group.wanted()).info())));
             serverPush.push(connectionId, push, settings.ackTimeout(), settings.maxRetryTime())
                     .thenAccept(delivered -> {
                         if (delivered) {

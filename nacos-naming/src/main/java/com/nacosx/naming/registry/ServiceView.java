@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * A service as readers see it, built once per change: every instance in a stable order, the
@@ -95,13 +96,17 @@ public final class ServiceView {
         return checksum;
     }
 
+    public ServiceMeta meta() {
+        return meta;
+    }
+
     /** The answer to a selection; kept for the next reader, up to {@link #MAX_KEPT_SELECTIONS} per view. */
     public Selected select(Selection selection) {
         Selected kept = selections.get(selection);
         if (kept != null) {
             return kept;
         }
-        Selected computed = compute(selection);
+        Selected computed = compute(selection, host -> true);
         // Clients choose the clusters string: a bound keeps odd ones from filling the heap.
         if (selections.size() < MAX_KEPT_SELECTIONS) {
             Selected raced = selections.putIfAbsent(selection, computed);
@@ -111,18 +116,28 @@ public final class ServiceView {
     }
 
     /**
-     * The enabled instances of the asked clusters, healthy ones only if asked. When the share of
-     * healthy instances is at or below the protect threshold, all of them are answered as
-     * healthy, so callers spread load instead of piling onto the few that are left.
+     * The answer to a selection among the instances {@code chosen} (a service selector's pick for
+     * one consumer), computed each time; when it chooses none, the answer is as if it chose all,
+     * as the official selector falls back.
      */
-    private Selected compute(Selection selection) {
+    public Selected select(Selection selection, Predicate<Instance> chosen) {
+        Selected narrowed = compute(selection, chosen);
+        return narrowed.info().hosts.isEmpty() ? select(selection) : narrowed;
+    }
+
+    /**
+     * The enabled instances of the asked clusters that are {@code chosen}, healthy ones only if
+     * asked. When the share of healthy instances is at or below the protect threshold, all of them
+     * are answered as healthy, so callers spread load instead of piling onto the few that are left.
+     */
+    private Selected compute(Selection selection, Predicate<Instance> chosen) {
         Set<String> clusters = selection.clusters().isBlank() ? Set.of()
                 : Set.copyOf(Arrays.asList(selection.clusters().split(",")));
         List<Instance> matching = new ArrayList<>();
         List<Instance> selected = new ArrayList<>();
         long healthy = 0;
         for (Instance host : hosts) {
-            if (!host.enabled || (!clusters.isEmpty() && !clusters.contains(host.clusterName))) {
+            if (!host.enabled || (!clusters.isEmpty() && !clusters.contains(host.clusterName)) || !chosen.test(host)) {
                 continue;
             }
             matching.add(host);
