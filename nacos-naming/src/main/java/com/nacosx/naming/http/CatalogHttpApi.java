@@ -1,11 +1,14 @@
 package com.nacosx.naming.http;
 
 import com.nacosx.api.common.Constants;
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.Instance;
 import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.Page;
@@ -13,6 +16,7 @@ import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +37,7 @@ public class CatalogHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         routes.get("/v1/ns/catalog/services").inline(this::services);
         routes.get("/v1/ns/catalog/instances").inline(this::instances);
+        routes.get("/v1/ns/catalog/service").inline(this::service);
         routes.get("/v2/ns/catalog/instances").inline(this::instancesV2);
     }
 
@@ -53,6 +58,39 @@ public class CatalogHttpApi implements HttpApi {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("count", matching.size());
         body.put("serviceList", page);
+        exchange.respondJson(body);
+    }
+
+    /** The console's service page: the service's settings and its clusters' health checks. */
+    private void service(HttpExchange exchange) {
+        ServiceKey key = ServiceKey.of(exchange.param("namespaceId"), null, exchange.requiredParam("serviceName"));
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.SERVICE_NOT_EXIST,
+                    String.format("service %s is not found!", key.grouped()));
+        }
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("name", key.name());
+        settings.put("groupName", key.group());
+        settings.put("protectThreshold", service.meta().protectThreshold());
+        settings.put("selector", ServiceHttpApi.selector(service.meta()));
+        settings.put("metadata", service.meta().metadata());
+        List<Map<String, Object>> clusters = new ArrayList<>();
+        for (String name : ServiceHttpApi.clusterNames(service)) {
+            ClusterMeta cluster = service.cluster(name);
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("serviceName", key.grouped());
+            entry.put("name", name);
+            entry.put("healthChecker", ServiceHttpApi.checker(cluster));
+            entry.put("defaultPort", 80);
+            entry.put("defaultCheckPort", cluster.checkPort());
+            entry.put("useIPPort4Check", cluster.useInstancePort4Check());
+            entry.put("metadata", cluster.metadata());
+            clusters.add(entry);
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("service", settings);
+        body.put("clusters", clusters);
         exchange.respondJson(body);
     }
 

@@ -9,6 +9,7 @@ import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.RestResult;
 import com.nacosx.core.http.Json;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
@@ -78,6 +79,8 @@ public class ServiceHttpApi implements HttpApi {
         routes.get(SERVICE + "/list").inline(this::list);
         routes.get(SERVICE + "/subscribers").inline(this::subscribers);
         routes.get(SERVICE + "/names").inline(this::search);
+        routes.get(SERVICE + "/selector/types").inline(exchange -> exchange.respondJson(
+                RestResult.ok(List.of("none", "label"))));
         routes.put("/v1/ns/cluster").blocking(this::updateCluster);
     }
 
@@ -167,7 +170,7 @@ public class ServiceHttpApi implements HttpApi {
         exchange.respondJson(ApiResult.success(body));
     }
 
-    private static Set<String> clusterNames(RegisteredService service) {
+    static Set<String> clusterNames(RegisteredService service) {
         Set<String> names = new TreeSet<>(service.clusters().keySet());
         service.instances().forEach(instance -> names.add(instance.cluster()));
         return names;
@@ -234,7 +237,7 @@ public class ServiceHttpApi implements HttpApi {
         return checker;
     }
 
-    private static Map<String, Object> selector(ServiceMeta meta) {
+    static Map<String, Object> selector(ServiceMeta meta) {
         Map<String, Object> selector = new LinkedHashMap<>();
         selector.put("type", meta.selectorType());
         if (!meta.selectorExpression().isEmpty()) {

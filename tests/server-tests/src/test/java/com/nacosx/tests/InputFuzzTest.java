@@ -80,7 +80,9 @@ class InputFuzzTest {
             route("PUT", "/v1/ns/operator/switches"), route("GET", "/v1/ns/operator/push/state"),
             route("GET", "/v1/ns/operator/distro/client"), route("GET", "/v1/ns/service/names"),
             route("PUT", "/v1/ns/instance/metadata/batch"), route("DELETE", "/v1/ns/instance/metadata/batch"),
-            route("GET", "/v1/ns/health/checkers"),
+            route("GET", "/v1/ns/health/checkers"), route("GET", "/v1/ns/catalog/service"),
+            route("GET", "/v1/ns/service/selector/types"), route("GET", "/v1/cs/listener"),
+            route("GET", "/v1/cs/configs/listener"), route("GET", "/v1/cs/capacity"), route("POST", "/v1/cs/capacity"),
             route("POST", "/v2/ns/instance"), route("PUT", "/v2/ns/instance"), route("DELETE", "/v2/ns/instance"),
             route("PATCH", "/v2/ns/instance"), route("GET", "/v2/ns/instance"), route("GET", "/v2/ns/instance/list"),
             route("PUT", "/v2/ns/instance/beat"), route("GET", "/v2/ns/instance/statuses/DEFAULT_GROUP@@fuzz"),
@@ -105,7 +107,8 @@ class InputFuzzTest {
             "key", "entry", "value", "onlyStatus", "Listening-Configs", "groupId", "command", "count",
             "connectionId", "redirectAddress", "keyword", "withInstances", "config_detail", "state", "address",
             "logName", "logLevel", "srcUser", "configTags", "consistencyType", "instances", "expr", "clientId",
-            "enabledOnly", "language");
+            "enabledOnly", "language", "export", "exportV2", "import", "clone", "policy", "namespace", "ids", "quota",
+            "maxSize", "all");
 
     static ServerProcess server;
     static final Random random = new Random(SEED);

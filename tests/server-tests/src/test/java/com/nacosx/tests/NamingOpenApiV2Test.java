@@ -141,6 +141,16 @@ class NamingOpenApiV2Test {
         assertEquals("DEFAULT_GROUP@@catalogue", names.path("META-INF/services").path("public").get(0).asString());
         assertEquals(1, names.path("count").asInt());
 
+        JsonNode page = json(HttpCall.get(server.baseUrl() + "/v1/ns/catalog/service").param("serviceName", "catalogue")
+                .send(), 200);
+        assertEquals("catalogue", page.path("service").path("name").asString(), page.toString());
+        assertEquals(0.5, page.path("service").path("protectThreshold").asDouble());
+        assertTrue(page.path("clusters").isArray());
+        assertEquals(404, HttpCall.get(server.baseUrl() + "/v1/ns/catalog/service").param("serviceName", "nothing-here")
+                .send().statusCode());
+        assertTrue(json(HttpCall.get(server.baseUrl() + "/v1/ns/service/selector/types").send(), 200).path("data")
+                .toString().contains("label"));
+
         v2(HttpCall.delete(service).param("serviceName", "catalogue").send(), 200, 0);
         v2(HttpCall.get(service).param("serviceName", "catalogue").send(), 400, 21008);
     }
