@@ -26,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
@@ -119,14 +118,8 @@ public class ConfigHttpApi implements HttpApi {
     }
 
     private void removeByIds(HttpExchange exchange) {
-        List<Long> ids;
-        try {
-            ids = Arrays.stream(exchange.requiredParam("ids").split(",")).map(String::trim)
-                    .filter(id -> !id.isEmpty()).map(Long::valueOf).toList();
-        } catch (NumberFormatException e) {
-            throw NacosException.badRequest("ids must be comma-separated numbers, got '" + exchange.param("ids") + "'");
-        }
-        service.removeByIds(ids, exchange.clientIp(), null);
+        exchange.requiredParam("ids");
+        service.removeByIds(exchange.longListParam("ids"), exchange.clientIp(), null);
         exchange.respondJson(RestResult.ok(true));
     }
 

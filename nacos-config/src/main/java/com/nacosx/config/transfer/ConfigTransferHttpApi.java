@@ -12,7 +12,6 @@ import tools.jackson.core.type.TypeReference;
 
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -53,22 +52,10 @@ public class ConfigTransferHttpApi implements HttpApi {
 
     private void export(HttpExchange exchange, boolean v2) {
         byte[] archive = transfer.export(exchange.param("tenant"), exchange.param("dataId"), exchange.param("group"),
-                exchange.param("appName"), ids(exchange.param("ids")), v2);
+                exchange.param("appName"), exchange.longListParam("ids"), v2);
         String fileName = "nacos_config_export_" + LocalDateTime.now().format(FILE_TIME) + ".zip";
         exchange.respond(HttpResponseStatus.OK, "application/zip", archive,
                 new DefaultHttpHeaders().set("Content-Disposition", "attachment;filename=" + fileName));
-    }
-
-    private static List<Long> ids(String text) {
-        if (text == null || text.isBlank()) {
-            return List.of();
-        }
-        try {
-            return Arrays.stream(text.split(",")).map(String::trim).filter(id -> !id.isEmpty()).map(Long::valueOf)
-                    .toList();
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("ids must be comma-separated config ids, got '" + text + "'");
-        }
     }
 
     private static List<ConfigTransfer.CloneRequest> cloneRequests(HttpExchange exchange) {

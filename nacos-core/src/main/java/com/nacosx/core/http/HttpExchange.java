@@ -21,6 +21,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.GenericFutureListener;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -247,6 +248,21 @@ public final class HttpExchange {
         String value = param(name);
         return value == null || value.isBlank() ? defaultValue
                 : (int) number(name, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+
+    /** A parameter holding comma-separated numbers (ids); empty when absent. */
+    public List<Long> longListParam(String name) {
+        String value = param(name);
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        try {
+            return Arrays.stream(value.split(",")).map(String::trim).filter(id -> !id.isEmpty()).map(Long::valueOf)
+                    .toList();
+        } catch (NumberFormatException e) {
+            throw NacosException.badRequest("parameter '" + name + "' must be comma-separated numbers, got '"
+                    + Shown.bounded(value) + "'");
+        }
     }
 
     public int requiredIntParam(String name) {
