@@ -26,7 +26,8 @@ public class ConfigModuleStates implements ModuleStates {
     @Override
     public Map<String, Object> states() {
         Map<String, Object> states = new LinkedHashMap<>();
-        states.put("datasource_platform", store.dialect() == SqlDialect.MYSQL ? "mysql" : "derby");
+        // The official shows the configured platform: empty for the embedded store.
+        states.put("datasource_platform", store.dialect() == SqlDialect.MYSQL ? "mysql" : "");
         states.put("plugin_datasource_log_enabled", false);
         states.put("maxContent", config.maxContent());
         states.put("config_retention_days", config.retention().days());

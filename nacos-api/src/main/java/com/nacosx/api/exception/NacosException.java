@@ -14,17 +14,28 @@ public class NacosException extends RuntimeException {
 
     private final int status;
     private final ErrorCode errorCode;
+    private final int errCode;
 
     public NacosException(int status, ErrorCode errorCode, String message) {
+        this(status, status, errorCode, message);
+    }
+
+    /**
+     * A failure whose official errCode is not an HTTP status (the capacity refusals, 5031-5034):
+     * gRPC answers carry {@code errCode}, HTTP answers {@code status}.
+     */
+    public NacosException(int errCode, int status, ErrorCode errorCode, String message) {
         super(message);
         this.status = status;
         this.errorCode = errorCode;
+        this.errCode = errCode;
     }
 
     public NacosException(int status, ErrorCode errorCode, String message, Throwable cause) {
         super(message, cause);
         this.status = status;
         this.errorCode = errorCode;
+        this.errCode = status;
     }
 
     public static NacosException badRequest(String message) {
@@ -42,5 +53,10 @@ public class NacosException extends RuntimeException {
 
     public ErrorCode errorCode() {
         return errorCode;
+    }
+
+    /** The code a gRPC answer carries: the official errCode, which is the HTTP status but for a few. */
+    public int errCode() {
+        return errCode;
     }
 }

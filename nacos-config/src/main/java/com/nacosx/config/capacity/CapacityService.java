@@ -73,7 +73,7 @@ public class CapacityService {
         int size = content.getBytes(StandardCharsets.UTF_8).length;
         if (size > capacity.maxSize()) {
             throw refused(ErrorCode.OVER_MAX_SIZE, "Configuration content size limit exceeded", key,
-                    size + " bytes, at most " + capacity.maxSize());
+                    "The content has " + size + " bytes, at most " + capacity.maxSize());
         }
         boolean isNew = cache.get(key) == null || cache.get(key).formal() == null;
         if (!isNew) {
@@ -83,18 +83,24 @@ public class CapacityService {
             Capacity cluster = of("", null);
             if (cluster.usage() >= cluster.quota()) {
                 throw refused(ErrorCode.OVER_CLUSTER_QUOTA, "Configuration limit exceeded", key,
-                        "the public namespace holds its quota of " + cluster.quota() + " configs");
+                        "The public namespace holds its quota of " + cluster.quota() + " configs");
             }
         }
         if (capacity.usage() >= capacity.quota()) {
             throw refused(inTenant ? ErrorCode.OVER_TENANT_QUOTA : ErrorCode.OVER_GROUP_QUOTA,
-                    "Configuration limit exceeded", key, (inTenant ? "the namespace" : "the group") + " holds its quota of "
+                    "Configuration limit exceeded", key, (inTenant ? "The namespace" : "The group") + " holds its quota of "
                             + capacity.quota() + " configs");
         }
     }
 
+    /**
+     * The official answers these with its errCode as the HTTP status (5031-5034), which HTTP
+     * clients cannot read; here HTTP says 400 and the detail code names the limit, while gRPC
+     * answers carry the official code.
+     */
     private static NacosException refused(ErrorCode code, String what, ConfigKey key, String why) {
-        return new NacosException(NacosException.BAD_REQUEST, code, String.format("%s [group=%s, namespaceId=%s]: %s;"
-                + " raise it with POST /nacos/v1/cs/capacity", what, key.group(), key.tenant(), why));
+        return new NacosException(code.code(), NacosException.BAD_REQUEST, code, String.format(
+                "%s [group=%s, namespaceId=%s]. %s; raise it with POST /nacos/v1/cs/capacity", what, key.group(),
+                key.tenant(), why));
     }
 }

@@ -17,8 +17,9 @@ import org.springframework.stereotype.Component;
 /**
  * The change history of configs: the 1.x API under {@code /v1/cs/history} (namespace in
  * {@code tenant}) and the v2 Open API under {@code /v2/cs/history} (namespace in
- * {@code namespaceId}, answers in the v2 envelope). An entry asked for with a config it does not
- * belong to is refused with 403, as the official does.
+ * {@code namespaceId}, answers in the v2 envelope; an entry that does not exist is null data there,
+ * 404 on the 1.x paths). An entry asked for with a config it does not belong to is refused with
+ * 403, as the official does.
  */
 @Component
 public class HistoryHttpApi implements HttpApi {
@@ -53,23 +54,22 @@ public class HistoryHttpApi implements HttpApi {
         routes.get(V2 + "/list").blocking(exchange -> exchange.respondJson(ApiResult.success(history.list(
                 key(exchange, "namespaceId"), exchange.intParam("pageNo", 1),
                 Math.min(MAX_V2_PAGE, exchange.intParam("pageSize", 100))))));
+        // An entry that does not exist answers success with null data, as the official's v2 does.
         routes.get(V2).blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
-            long nid = exchange.requiredLongParam("nid");
-            exchange.respondJson(ApiResult.success(HistoryService.belongingTo(
-                    history.find(nid).orElseThrow(() -> entryMissing(nid)), key)));
+            exchange.respondJson(ApiResult.success(history.find(exchange.requiredLongParam("nid"))
+                    .map(entry -> HistoryService.belongingTo(entry, key)).orElse(null)));
         });
         routes.get(V2 + "/detail").blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
             long nid = exchange.requiredLongParam("nid");
-            HistoryService.belongingTo(history.find(nid).orElseThrow(() -> entryMissing(nid)), key);
-            exchange.respondJson(ApiResult.success(history.detail(nid).orElseThrow(() -> entryMissing(nid))));
+            history.find(nid).ifPresent(entry -> HistoryService.belongingTo(entry, key));
+            exchange.respondJson(ApiResult.success(history.detail(nid).orElse(null)));
         });
         routes.get(V2 + "/previous").blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
-            long id = exchange.requiredLongParam("id");
-            exchange.respondJson(ApiResult.success(HistoryService.belongingTo(
-                    history.previous(id).orElseThrow(() -> previousMissing(id)), key)));
+            exchange.respondJson(ApiResult.success(history.previous(exchange.requiredLongParam("id"))
+                    .map(entry -> HistoryService.belongingTo(entry, key)).orElse(null)));
         });
         routes.get(V2 + "/configs").blocking(exchange -> exchange.respondJson(ApiResult.success(
                 history.configsOf(configs.namespace(exchange.requiredParam("namespaceId"))))));

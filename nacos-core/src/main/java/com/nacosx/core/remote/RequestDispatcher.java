@@ -74,7 +74,7 @@ public class RequestDispatcher {
 
     private static Response failureOf(RequestHandler<?> handler, Request request, RequestMeta meta, Throwable e) {
         if (e instanceof NacosException nacos) {
-            return handler.failure().fail(nacos.status(), nacos.getMessage());
+            return handler.failure().fail(nacos.errCode(), nacos.getMessage());
         }
         LOG.error("[{}] {} failed", meta.connectionId(), request.getClass().getSimpleName(), e);
         return handler.failure().fail(ErrorCodes.SERVER_ERROR,

@@ -191,12 +191,12 @@ public class InstanceHttpApi implements HttpApi {
         int port = NamingParams.port(exchange);
         String cluster = NamingParams.cluster(exchange);
         if (registry.get(key) == null) {
-            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.SERVICE_NOT_EXIST,
-                    "no service " + key + " found!");
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
+                    "no ips found for cluster " + cluster + " in service " + key.grouped());
         }
         InstanceRecord instance = instances.find(key, ip, port, cluster);
         if (instance == null) {
-            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.INSTANCE_NOT_FOUND, "no matched ip found!");
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND, "no matched ip found!");
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put(version == ApiVersion.V1 ? "service" : "serviceName", key.grouped());

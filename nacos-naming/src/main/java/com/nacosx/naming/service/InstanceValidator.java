@@ -1,5 +1,6 @@
 package com.nacosx.naming.service;
 
+import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
 import com.nacosx.naming.model.InstanceRecord;
@@ -27,8 +28,8 @@ final class InstanceValidator {
             throw NacosException.badRequest("Param 'port' is illegal: " + instance.port() + "; it must be 0-65535");
         }
         if (Double.isNaN(instance.weight()) || instance.weight() < 0 || instance.weight() > MAX_WEIGHT) {
-            throw NacosException.badRequest("Param 'weight' is illegal: " + instance.weight()
-                    + "; it must be 0-" + MAX_WEIGHT);
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.WEIGHT_ERROR,
+                    "instance format invalid: The weights range from 0.0 to " + (double) MAX_WEIGHT);
         }
         if (!CLUSTER_NAME.matcher(instance.cluster()).matches()) {
             throw NacosException.badRequest("Param 'clusterName' is illegal: '" + Shown.bounded(instance.cluster())

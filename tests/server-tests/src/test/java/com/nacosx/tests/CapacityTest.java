@@ -3,9 +3,13 @@ package com.nacosx.tests;
 import static com.nacosx.tests.CoreOpenApiTest.json;
 import static com.nacosx.tests.CoreOpenApiTest.v2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.config.ConfigPublishRequest;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
@@ -74,6 +78,29 @@ class CapacityTest {
         v2(publish("other", "R", "", "r"), 200, 0);
         v2(publish("more", "R", "", "r"), 400, 5031);
         assertEquals(4, capacityOf("group", "").path("usage").asInt(), "the empty group is the whole public namespace");
+    }
+
+    @Test
+    void overQuotaOverHttp1AndGrpc() {
+        json(HttpCall.post(server.baseUrl() + "/v1/console/namespaces").param("customNamespaceId", "full")
+                .param("namespaceName", "full").send(), 200);
+        json(HttpCall.post(capacity).param("tenant", "full").param("quota", "1").send(), 200);
+        v2(publish("f1", "FULL", "full", "f"), 200, 0);
+        HttpResponse<String> refused = HttpCall.post(server.baseUrl() + "/v1/cs/configs").param("dataId", "f2")
+                .param("group", "FULL").param("tenant", "full").param("content", "f").send();
+        assertEquals(400, refused.statusCode(), "the official sends its errCode 5033 as the status, which clients reject");
+        assertTrue(refused.body().contains("Configuration limit exceeded [group=FULL, namespaceId=full]."),
+                refused.body());
+        try (NacosGrpcClient grpc = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
+            ConfigPublishRequest request = new ConfigPublishRequest();
+            request.dataId = "f3";
+            request.group = "FULL";
+            request.tenant = "full";
+            request.content = "f";
+            Response answer = grpc.requestNow(request);
+            assertFalse(answer.isSuccess());
+            assertEquals(5033, answer.errorCode, "gRPC carries the official code");
+        }
     }
 
     @Test

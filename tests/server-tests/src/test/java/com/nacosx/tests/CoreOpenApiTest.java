@@ -176,7 +176,9 @@ class CoreOpenApiTest {
         assertEquals("2.5.1", state.path("version").asString());
         assertEquals(String.valueOf(server.port()), state.path("server_port").asString());
         assertEquals("false", state.path("auth_enabled").asString());
-        assertEquals("derby", state.path("datasource_platform").asString(), "the config module's states are there");
+        assertEquals("", state.path("datasource_platform").asString(), "the config module's states are there");
+        assertEquals("30", state.path("config_retention_days").asString());
+        assertEquals("false", state.path("isCapacityLimitCheck").asString());
         assertEquals("30", state.path("config_retention_days").asString());
 
         assertTrue(json(HttpCall.get(url("/v1/console/server/guide")).send(), 200).path("data").isNull());

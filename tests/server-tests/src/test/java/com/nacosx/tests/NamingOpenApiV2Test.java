@@ -79,13 +79,16 @@ class NamingOpenApiV2Test {
     @Test
     void badInstanceInputIsRefused() {
         v2(HttpCall.post(instance).param("serviceName", "refused").param("port", "80").send(), 400, 10000);
-        v2(at(HttpCall.post(instance), "refused", "10.2.0.9").param("weight", "-1").send(), 400, 20002);
+        assertEquals("instance format invalid: The weights range from 0.0 to 10000.0", v2(at(HttpCall.post(instance),
+                "refused", "10.2.0.9").param("weight", "-1").send(), 400, 21001).asString());
         v2(at(HttpCall.post(instance), "bad@@name@@x", "10.2.0.9").send(), 400, 20002);
         assertEquals(0, v2(HttpCall.get(instance + "/list").param("serviceName", "refused").send(), 200, 0)
                 .path("hosts").size(), "nothing was registered");
-        v2(at(HttpCall.get(instance), "never-registered", "10.2.0.9").send(), 404, 21008);
+        assertEquals("no ips found for cluster DEFAULT in service DEFAULT_GROUP@@never-registered",
+                v2(at(HttpCall.get(instance), "never-registered", "10.2.0.9").send(), 404, 20004).asString());
         v2(at(HttpCall.post(instance), "known", "10.2.0.9").send(), 200, 0);
-        v2(at(HttpCall.get(instance), "known", "10.2.0.10").send(), 404, 21003);
+        assertEquals("no matched ip found!", v2(at(HttpCall.get(instance), "known", "10.2.0.10").send(), 404, 20004)
+                .asString());
     }
 
     @Test
