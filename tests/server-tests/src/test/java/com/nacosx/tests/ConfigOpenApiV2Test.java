@@ -123,6 +123,8 @@ class ConfigOpenApiV2Test {
         JsonNode configs = v2(HttpCall.get(history + "/configs").param("namespaceId", "public").send(), 200, 0);
         assertTrue(configs.toString().contains("\"hist-v2\""), configs.toString());
         v2(HttpCall.get(history + "/configs").send(), 400, 10000);
+        assertEquals(400, HttpCall.get(server.baseUrl() + "/v1/cs/history/configs").send().statusCode());
+        v2(HttpCall.get(history + "/configs").param("namespaceId", "bad/ns").send(), 400, 20002);
         JsonNode v1Configs = json(HttpCall.get(server.baseUrl() + "/v1/cs/history/configs").param("tenant", "").send(), 200);
         assertTrue(v1Configs.toString().contains("\"hist-v2\""), v1Configs.toString());
     }

@@ -110,6 +110,11 @@ class CoreOpenApiTest {
                 .send().statusCode());
         assertEquals(400, HttpCall.put(url("/v2/core/ops/log")).json("{\"logName\":\"config-server\"}").send()
                 .statusCode());
+        assertEquals(400, HttpCall.post(url("/v2/core/ops/raft")).json("{\"command\":\"doSnapshot\"}").send()
+                .statusCode(), "the group is required");
+        HttpResponse<String> noGroup = HttpCall.post(url("/v2/core/ops/raft"))
+                .json("{\"groupId\":\"naming_persistent_service_v2\",\"command\":\"doSnapshot\"}").send();
+        assertEquals(503, noGroup.statusCode(), "a standalone server runs no Raft group: " + noGroup.body());
         JsonNode ids = json(HttpCall.get(url("/v2/core/ops/ids")).send(), 200);
         assertEquals(200, ids.path("code").asInt());
         assertTrue(ids.path("data").isArray());
