@@ -1,7 +1,6 @@
 package com.nacosx.config.http;
 
 import com.nacosx.api.common.Constants;
-import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigType;
@@ -26,7 +25,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
