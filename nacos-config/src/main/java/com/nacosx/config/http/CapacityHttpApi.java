@@ -1,5 +1,6 @@
-package com.nacosx.config.capacity;
+package com.nacosx.config.http;
 
+import com.nacosx.config.capacity.CapacityService;
 import com.nacosx.config.service.ConfigCommand;
 import com.nacosx.config.service.ConfigCommands;
 import com.nacosx.core.http.HttpApi;
