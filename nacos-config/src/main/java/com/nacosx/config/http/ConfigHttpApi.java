@@ -101,12 +101,8 @@ public class ConfigHttpApi implements HttpApi {
         String group = exchange.requiredParam("group");
         String content = exchange.requiredParam("content");
         ConfigKey key = service.key(dataId, group, exchange.param("tenant"));
-        ConfigWrite write = new ConfigWrite(content, exchange.param("type"), exchange.param("appName"),
-                exchange.clientIp(), exchange.param("src_user"), exchange.param("desc"), exchange.param("use"),
-                exchange.param("effect"), exchange.param("schema"), exchange.param("encryptedDataKey"),
-                exchange.param("config_tags"));
-        PublishOptions options = new PublishOptions(exchange.header(Constants.CAS_MD5_HEADER),
-                exchange.header(Constants.BETA_IPS_HEADER), exchange.param("tag"));
+        ConfigWrite write = PublishParams.write(exchange, content, "src_user", "config_tags");
+        PublishOptions options = PublishParams.options(exchange);
         exchange.respondJsonWhenDone(service.publishAsync(key, write, options), Boolean.TRUE);
     }
 

@@ -1,6 +1,5 @@
 package com.nacosx.config.http;
 
-import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
@@ -61,12 +60,8 @@ public class ConfigV2HttpApi implements HttpApi {
         String group = notBlank(exchange, "group");
         String content = notBlank(exchange, "content");
         ConfigKey key = service.key(dataId, group, exchange.param("namespaceId"));
-        ConfigWrite write = new ConfigWrite(content, exchange.param("type"), exchange.param("appName"),
-                exchange.clientIp(), exchange.param("srcUser"), exchange.param("desc"), exchange.param("use"),
-                exchange.param("effect"), exchange.param("schema"), exchange.param("encryptedDataKey"),
-                exchange.param("configTags"));
-        PublishOptions options = new PublishOptions(exchange.header(Constants.CAS_MD5_HEADER),
-                exchange.header(Constants.BETA_IPS_HEADER), exchange.param("tag"));
+        ConfigWrite write = PublishParams.write(exchange, content, "srcUser", "configTags");
+        PublishOptions options = PublishParams.options(exchange);
         exchange.respondJsonWhenDone(service.publishAsync(key, write, options), ApiResult.success(true));
     }
 
