@@ -2,6 +2,7 @@ package com.nacosx.config.capacity;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
 import com.nacosx.config.model.ConfigKey;
 import org.springframework.stereotype.Service;
@@ -12,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * Quotas and size limits of groups (in the public namespace) and namespaces: what they are
  * ({@link #of}), and whether a publish fits them ({@link #check}), refused with the official
  * codes 5031-5034 when {@code isCapacityLimitCheck} is on. Usage is counted from the cache at the
- * moment of the check, so two publishes racing for the last free place may both get it.
+ * moment of the check, and only for a new config (an update changes no count), so two publishes
+ * racing for the last free place may both get it.
  */
 @Service
 public class CapacityService {
@@ -33,6 +35,11 @@ public class CapacityService {
 
     /** A group's capacity ({@code tenant} null) or a namespace's, with defaults for limits not set. */
     public Capacity of(String group, String tenant) {
+        return withDefaults(group, tenant, (int) usage(group, tenant));
+    }
+
+    /** The limits with defaults filled in, and the usage given (counting it scans the cache). */
+    private Capacity withDefaults(String group, String tenant, int usage) {
         boolean ofTenant = tenant != null;
         CapacityStore.Scope scope = ofTenant ? CapacityStore.Scope.TENANT : CapacityStore.Scope.GROUP;
         String name = ofTenant ? tenant : group;
@@ -40,7 +47,7 @@ public class CapacityService {
         int defaultQuota = ofTenant ? settings.tenantQuota() : name.isEmpty() ? settings.clusterQuota()
                 : settings.groupQuota();
         return new Capacity(limits == null ? null : limits.id(), ofTenant ? null : name, ofTenant ? name : null,
-                orDefault(limits == null ? 0 : limits.quota(), defaultQuota), (int) usage(group, tenant),
+                orDefault(limits == null ? 0 : limits.quota(), defaultQuota), usage,
                 orDefault(limits == null ? 0 : limits.maxSize(), settings.maxSize()),
                 orDefault(limits == null ? 0 : limits.maxAggrCount(), settings.maxAggrCount()),
                 orDefault(limits == null ? 0 : limits.maxAggrSize(), settings.maxAggrSize()),
@@ -69,24 +76,26 @@ public class CapacityService {
             return;
         }
         boolean inTenant = !key.tenant().isEmpty();
-        Capacity capacity = inTenant ? of(null, key.tenant()) : of(key.group(), null);
+        String group = inTenant ? null : key.group();
+        String tenant = inTenant ? key.tenant() : null;
+        Capacity capacity = withDefaults(group, tenant, 0);
         int size = content.getBytes(StandardCharsets.UTF_8).length;
         if (size > capacity.maxSize()) {
             throw refused(ErrorCode.OVER_MAX_SIZE, "Configuration content size limit exceeded", key,
                     "The content has " + size + " bytes, at most " + capacity.maxSize());
         }
-        boolean isNew = cache.get(key) == null || cache.get(key).formal() == null;
-        if (!isNew) {
+        CachedConfig cached = cache.get(key);
+        if (cached != null && cached.formal() != null) {
             return;
         }
         if (!inTenant) {
-            Capacity cluster = of("", null);
-            if (cluster.usage() >= cluster.quota()) {
+            Capacity cluster = withDefaults("", null, 0);
+            if (usage("", null) >= cluster.quota()) {
                 throw refused(ErrorCode.OVER_CLUSTER_QUOTA, "Configuration limit exceeded", key,
                         "The public namespace holds its quota of " + cluster.quota() + " configs");
             }
         }
-        if (capacity.usage() >= capacity.quota()) {
+        if (usage(group, tenant) >= capacity.quota()) {
             throw refused(inTenant ? ErrorCode.OVER_TENANT_QUOTA : ErrorCode.OVER_GROUP_QUOTA,
                     "Configuration limit exceeded", key, (inTenant ? "The namespace" : "The group") + " holds its quota of "
                             + capacity.quota() + " configs");

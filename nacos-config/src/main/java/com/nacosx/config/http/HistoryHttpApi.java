@@ -62,9 +62,8 @@ public class HistoryHttpApi implements HttpApi {
         });
         routes.get(V2 + "/detail").blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
-            long nid = exchange.requiredLongParam("nid");
-            history.find(nid).ifPresent(entry -> HistoryService.belongingTo(entry, key));
-            exchange.respondJson(ApiResult.success(history.detail(nid).orElse(null)));
+            exchange.respondJson(ApiResult.success(history.find(exchange.requiredLongParam("nid"))
+                    .map(entry -> history.detail(HistoryService.belongingTo(entry, key))).orElse(null)));
         });
         routes.get(V2 + "/previous").blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");

@@ -44,12 +44,12 @@ public class HistoryService {
     }
 
     /** An entry with what the config held before and after the change it records. */
-    public Optional<HistoryDetail> detail(long nid) {
-        return history.find(nid).map(entry -> switch (entry.opType()) {
+    public HistoryDetail detail(HistoryEntry entry) {
+        return switch (entry.opType()) {
             case HistoryStore.INSERT -> HistoryDetail.of(entry, HistoryDetail.none(), HistoryDetail.versionOf(entry));
             case HistoryStore.DELETE -> HistoryDetail.of(entry, HistoryDetail.versionOf(entry), HistoryDetail.none());
             default -> HistoryDetail.of(entry, HistoryDetail.versionOf(entry), after(entry));
-        });
+        };
     }
 
     /** What an update changed the config to: the next entry of the same variant, else what is stored now. */
