@@ -7,6 +7,8 @@ package com.nacosx.api.exception;
 public class NacosException extends RuntimeException {
 
     public static final int BAD_REQUEST = 400;
+    public static final int UNAUTHORIZED = 401;
+    public static final int FORBIDDEN = 403;
     public static final int NOT_FOUND = 404;
     public static final int CONFLICT = 409;
     public static final int SERVER_ERROR = 500;

@@ -8,6 +8,8 @@ import com.nacosx.config.cache.ConfigCache;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import java.util.ArrayList;
@@ -38,6 +40,11 @@ public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListe
     @Override
     public Class<ConfigBatchListenRequest> requestType() {
         return ConfigBatchListenRequest.class;
+    }
+
+    @Override
+    public Access<ConfigBatchListenRequest> access() {
+        return GrpcAccess.listen();
     }
 
     @Override

@@ -7,7 +7,10 @@ import com.nacosx.api.remote.config.ConfigPublishResponse;
 import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.PublishOptions;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.remote.AsyncRequestHandler;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestMeta;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
@@ -31,6 +34,11 @@ public class ConfigPublishHandler implements AsyncRequestHandler<ConfigPublishRe
     @Override
     public Class<ConfigPublishRequest> requestType() {
         return ConfigPublishRequest.class;
+    }
+
+    @Override
+    public Access<ConfigPublishRequest> access() {
+        return GrpcAccess.config(Action.WRITE);
     }
 
     @Override

@@ -6,6 +6,9 @@ import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.api.remote.config.ConfigQueryResponse;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import org.springframework.stereotype.Component;
@@ -26,6 +29,11 @@ public class ConfigQueryHandler implements RequestHandler<ConfigQueryRequest> {
     @Override
     public Class<ConfigQueryRequest> requestType() {
         return ConfigQueryRequest.class;
+    }
+
+    @Override
+    public Access<ConfigQueryRequest> access() {
+        return GrpcAccess.config(Action.READ);
     }
 
     @Override

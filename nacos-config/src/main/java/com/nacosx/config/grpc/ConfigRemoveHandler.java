@@ -4,7 +4,10 @@ import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.config.ConfigRemoveRequest;
 import com.nacosx.api.remote.config.ConfigRemoveResponse;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.remote.AsyncRequestHandler;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestMeta;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
@@ -22,6 +25,11 @@ public class ConfigRemoveHandler implements AsyncRequestHandler<ConfigRemoveRequ
     @Override
     public Class<ConfigRemoveRequest> requestType() {
         return ConfigRemoveRequest.class;
+    }
+
+    @Override
+    public Access<ConfigRemoveRequest> access() {
+        return GrpcAccess.config(Action.WRITE);
     }
 
     /** Queued from the event loop like a publish, so a connection's publishes and removes keep their order. */

@@ -1,17 +1,19 @@
 package com.nacosx.config.http;
 
 import com.nacosx.api.common.Constants;
+import com.nacosx.api.common.Page;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigType;
 import com.nacosx.config.model.ConfigWrite;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.push.ListeningConfigs;
 import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.PublishOptions;
 import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -48,19 +50,19 @@ public class ConfigHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(CONFIGS).inline(this::read);
-        routes.get(CONFIGS).when("show", "all").blocking(this::detail);
-        routes.get(CONFIGS).when("search", "accurate").blocking(exchange -> search(exchange, false));
-        routes.get(CONFIGS).when("search", "blur").blocking(exchange -> search(exchange, true));
-        routes.get(CONFIGS).when("beta", "true").blocking(this::readBeta);
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).inline(this::read);
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("show", "all").blocking(this::detail);
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("search", "accurate").blocking(exchange -> search(exchange, false));
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("search", "blur").blocking(exchange -> search(exchange, true));
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("beta", "true").blocking(this::readBeta);
         // A publish or a remove only queues its write (for the database writer or the Raft group)
         // and is answered when it is applied, so it runs on the event loop, sparing a hop to a
         // worker and keeping a connection's writes in the order they came.
-        routes.post(CONFIGS).inline(this::publish);
-        routes.delete(CONFIGS).inline(this::remove);
-        routes.delete(CONFIGS).when("delType", "ids").blocking(this::removeByIds);
-        routes.delete(CONFIGS).when("beta", "true").blocking(this::stopBeta);
-        routes.post(CONFIGS + "/listener").inline(this::listen);
+        routes.post(CONFIGS).access(HttpAccess.config(Action.WRITE)).inline(this::publish);
+        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).inline(this::remove);
+        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("delType", "ids").blocking(this::removeByIds);
+        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("beta", "true").blocking(this::stopBeta);
+        routes.post(CONFIGS + "/listener").access(HttpAccess.config(Action.READ)).inline(this::listen);
     }
 
     private ConfigKey key(HttpExchange exchange) {

@@ -1,15 +1,17 @@
 package com.nacosx.config.http;
 
+import com.nacosx.api.common.Page;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigWrite;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.PublishOptions;
 import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiResult;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -33,11 +35,11 @@ public class ConfigV2HttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(CONFIG).inline(this::read);
+        routes.get(CONFIG).access(HttpAccess.config(Action.READ)).inline(this::read);
         // Writes are answered when applied, from the event loop, as on the 1.x door.
-        routes.post(CONFIG).inline(this::publish);
-        routes.delete(CONFIG).inline(this::remove);
-        routes.get(CONFIG + "/searchDetail").blocking(this::search);
+        routes.post(CONFIG).access(HttpAccess.config(Action.WRITE)).inline(this::publish);
+        routes.delete(CONFIG).access(HttpAccess.config(Action.WRITE)).inline(this::remove);
+        routes.get(CONFIG + "/searchDetail").access(HttpAccess.config(Action.READ)).blocking(this::search);
     }
 
     private ConfigKey key(HttpExchange exchange) {

@@ -1,7 +1,7 @@
 package com.nacosx.config.http;
 
+import com.nacosx.api.common.Page;
 import com.nacosx.config.model.GrayConfig;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.service.ConfigService.ConfigDetail;
 

@@ -6,7 +6,9 @@ import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.HistoryEntry;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.HistoryService;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiResult;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -38,39 +40,39 @@ public class HistoryHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(V1).when("search", "accurate").blocking(exchange -> exchange.respondJson(history.list(
+        routes.get(V1).access(HttpAccess.config(Action.READ)).when("search", "accurate").blocking(exchange -> exchange.respondJson(history.list(
                 key(exchange, "tenant"), exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 100))));
-        routes.get(V1).blocking(exchange -> {
+        routes.get(V1).access(HttpAccess.config(Action.READ)).blocking(exchange -> {
             long nid = exchange.requiredLongParam("nid");
             exchange.respondJson(checked(exchange, "tenant", history.find(nid), () -> entryMissing(nid)));
         });
-        routes.get(V1 + "/previous").blocking(exchange -> {
+        routes.get(V1 + "/previous").access(HttpAccess.config(Action.READ)).blocking(exchange -> {
             long id = exchange.requiredLongParam("id");
             exchange.respondJson(checked(exchange, "tenant", history.previous(id), () -> previousMissing(id)));
         });
-        routes.get(V1 + "/configs").blocking(exchange -> exchange.respondJson(
+        routes.get(V1 + "/configs").access(HttpAccess.config(Action.READ)).blocking(exchange -> exchange.respondJson(
                 history.configsOf(ConfigService.normalizeTenant(exchange.requiredParam("tenant")))));
 
-        routes.get(V2 + "/list").blocking(exchange -> exchange.respondJson(ApiResult.success(history.list(
+        routes.get(V2 + "/list").access(HttpAccess.config(Action.READ)).blocking(exchange -> exchange.respondJson(ApiResult.success(history.list(
                 key(exchange, "namespaceId"), exchange.intParam("pageNo", 1),
                 Math.min(MAX_V2_PAGE, exchange.intParam("pageSize", 100))))));
         // An entry that does not exist answers success with null data, as the official's v2 does.
-        routes.get(V2).blocking(exchange -> {
+        routes.get(V2).access(HttpAccess.config(Action.READ)).blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
             exchange.respondJson(ApiResult.success(history.find(exchange.requiredLongParam("nid"))
                     .map(entry -> HistoryService.belongingTo(entry, key)).orElse(null)));
         });
-        routes.get(V2 + "/detail").blocking(exchange -> {
+        routes.get(V2 + "/detail").access(HttpAccess.config(Action.READ)).blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
             exchange.respondJson(ApiResult.success(history.find(exchange.requiredLongParam("nid"))
                     .map(entry -> history.detail(HistoryService.belongingTo(entry, key))).orElse(null)));
         });
-        routes.get(V2 + "/previous").blocking(exchange -> {
+        routes.get(V2 + "/previous").access(HttpAccess.config(Action.READ)).blocking(exchange -> {
             ConfigKey key = key(exchange, "namespaceId");
             exchange.respondJson(ApiResult.success(history.previous(exchange.requiredLongParam("id"))
                     .map(entry -> HistoryService.belongingTo(entry, key)).orElse(null)));
         });
-        routes.get(V2 + "/configs").blocking(exchange -> exchange.respondJson(ApiResult.success(
+        routes.get(V2 + "/configs").access(HttpAccess.config(Action.READ)).blocking(exchange -> exchange.respondJson(ApiResult.success(
                 history.configsOf(configs.namespace(exchange.requiredParam("namespaceId"))))));
     }
 

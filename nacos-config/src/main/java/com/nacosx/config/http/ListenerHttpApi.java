@@ -3,9 +3,11 @@ package com.nacosx.config.http;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.push.ListenerQueries;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.HttpForwarder;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -54,8 +56,8 @@ public class ListenerHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         routes.get(BY_IP).inline(exchange -> exchange.respondJson(sample(queries.listenedBy(exchange.requiredParam("ip")))));
         routes.get(BY_CONFIG).inline(exchange -> exchange.respondJson(sample(queries.listenersOf(key(exchange)))));
-        routes.get("/v1/cs/listener").inline(this::byIp);
-        routes.get("/v1/cs/configs/listener").inline(exchange -> {
+        routes.get("/v1/cs/listener").access(HttpAccess.config(Action.READ)).inline(this::byIp);
+        routes.get("/v1/cs/configs/listener").access(HttpAccess.config(Action.READ)).inline(exchange -> {
             ConfigKey key = key(exchange);
             collect(exchange, BY_CONFIG, queries.listenersOf(key)).thenAccept(all -> exchange.respondJson(status(all)));
         });

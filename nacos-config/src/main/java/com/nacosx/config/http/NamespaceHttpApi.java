@@ -4,6 +4,7 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
 import com.nacosx.config.service.NamespaceService;
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
@@ -31,7 +32,7 @@ public class NamespaceHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(NAMESPACES).blocking(exchange -> exchange.respondJson(RestResult.ok(namespaces.list())));
+        routes.get(NAMESPACES).access(Access.signedIn()).blocking(exchange -> exchange.respondJson(RestResult.ok(namespaces.list())));
         routes.get(NAMESPACES).when("show", "all").blocking(
                 exchange -> exchange.respondJson(namespaces.get(exchange.requiredParam("namespaceId"))));
         routes.get(NAMESPACES).when("checkNamespaceIdExist", "true").blocking(
@@ -40,7 +41,7 @@ public class NamespaceHttpApi implements HttpApi {
         routes.put(NAMESPACES).blocking(this::update);
         routes.delete(NAMESPACES).blocking(this::delete);
 
-        routes.get(V2 + "/list").blocking(exchange -> exchange.respondJson(ApiResult.success(namespaces.list())));
+        routes.get(V2 + "/list").access(Access.signedIn()).blocking(exchange -> exchange.respondJson(ApiResult.success(namespaces.list())));
         routes.get(V2).blocking(exchange -> exchange.respondJson(ApiResult.success(
                 namespaces.get(exchange.requiredParam("namespaceId")))));
         routes.post(V2).blocking(this::createV2);

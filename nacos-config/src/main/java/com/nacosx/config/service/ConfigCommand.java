@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigWrite;
+import com.nacosx.core.auth.AccountChange;
 import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,7 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
         @JsonSubTypes.Type(ConfigCommand.RemoveGray.class), @JsonSubTypes.Type(ConfigCommand.CreateNamespace.class),
         @JsonSubTypes.Type(ConfigCommand.UpdateNamespace.class),
         @JsonSubTypes.Type(ConfigCommand.DeleteNamespace.class), @JsonSubTypes.Type(ConfigCommand.PruneHistory.class),
-        @JsonSubTypes.Type(ConfigCommand.SetCapacity.class)})
+        @JsonSubTypes.Type(ConfigCommand.SetCapacity.class), @JsonSubTypes.Type(ConfigCommand.ChangeAccount.class)})
 public sealed interface ConfigCommand {
 
     /** The Raft group of an embedded-storage cluster, named as on the official server. */
@@ -96,6 +97,14 @@ public sealed interface ConfigCommand {
         @Override
         public CompletableFuture<?> applyTo(ConfigWriter writer) {
             return writer.setCapacity(this);
+        }
+    }
+
+    /** Changes a user, a role binding or a permission; @return whether a row changed */
+    record ChangeAccount(AccountChange change) implements ConfigCommand {
+        @Override
+        public CompletableFuture<?> applyTo(ConfigWriter writer) {
+            return writer.changeAccount(change);
         }
     }
 

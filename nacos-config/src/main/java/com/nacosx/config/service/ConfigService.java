@@ -1,6 +1,7 @@
 package com.nacosx.config.service;
 
 import com.nacosx.api.common.Constants;
+import com.nacosx.api.common.Page;
 import com.nacosx.config.ConfigMetrics;
 import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
@@ -10,7 +11,6 @@ import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigType;
 import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.GrayConfig;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;

@@ -11,11 +11,13 @@ import com.nacosx.config.model.ConfigType;
 import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.GrayConfig;
 import com.nacosx.config.model.StoredConfig;
+import com.nacosx.config.store.AccountTables;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.NamespaceStore;
 import com.nacosx.config.store.WriteBatcher;
+import com.nacosx.core.auth.AccountChange;
 import com.nacosx.core.util.Futures;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,19 +55,21 @@ public class ConfigWriter {
     private final HistoryStore history;
     private final NamespaceStore namespaces;
     private final CapacityStore capacities;
+    private final AccountTables accounts;
     private final ConfigCache cache;
     private final WriteBatcher writes;
     private final List<ConfigChangeListener> listeners;
     private final List<ConfigWriteListener> writeListeners;
 
     public ConfigWriter(ConfigInfoStore configs, GrayStore grays, HistoryStore history, NamespaceStore namespaces,
-            CapacityStore capacities, ConfigCache cache, WriteBatcher writes, List<ConfigChangeListener> listeners,
-            List<ConfigWriteListener> writeListeners) {
+            CapacityStore capacities, AccountTables accounts, ConfigCache cache, WriteBatcher writes,
+            List<ConfigChangeListener> listeners, List<ConfigWriteListener> writeListeners) {
         this.configs = configs;
         this.grays = grays;
         this.history = history;
         this.namespaces = namespaces;
         this.capacities = capacities;
+        this.accounts = accounts;
         this.cache = cache;
         this.writes = writes;
         this.listeners = List.copyOf(listeners);
@@ -112,6 +116,10 @@ public class ConfigWriter {
                     command.quota(), command.maxSize(), command.maxAggrCount(), command.maxAggrSize(), command.time());
             return null;
         });
+    }
+
+    CompletableFuture<Boolean> changeAccount(AccountChange change) {
+        return writes.submit(() -> accounts.apply(change));
     }
 
     CompletableFuture<Integer> pruneHistory(long before, int limit) {

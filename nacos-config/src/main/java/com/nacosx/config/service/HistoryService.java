@@ -1,11 +1,11 @@
 package com.nacosx.config.service;
 
+import com.nacosx.api.common.Page;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.HistoryDetail;
 import com.nacosx.config.model.HistoryEntry;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;

@@ -1,8 +1,8 @@
 package com.nacosx.config.store;
 
+import com.nacosx.api.common.Page;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigWrite;
-import com.nacosx.config.model.Page;
 import com.nacosx.config.model.StoredConfig;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

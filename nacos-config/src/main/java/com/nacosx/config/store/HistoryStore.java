@@ -1,8 +1,8 @@
 package com.nacosx.config.store;
 
+import com.nacosx.api.common.Page;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.HistoryEntry;
-import com.nacosx.config.model.Page;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;

@@ -26,7 +26,7 @@ public class TableSnapshot {
 
     /** The tables config-center writes touch; users, roles and permissions are not replicated. */
     static final List<String> TABLES = List.of("config_info", "config_info_beta", "config_info_tag",
-            "config_info_gray", "config_tags_relation", "his_config_info", "tenant_info");
+            "config_info_gray", "config_tags_relation", "his_config_info", "tenant_info", "users", "roles", "permissions");
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -140,6 +140,7 @@ public class TableSnapshot {
             values[i] = text == null ? null : switch (columns.get(i).type()) {
                 case Types.BIGINT, Types.INTEGER, Types.SMALLINT, Types.TINYINT -> Long.parseLong(text);
                 case Types.TIMESTAMP -> Timestamp.valueOf(text);
+                case Types.BOOLEAN, Types.BIT -> Boolean.parseBoolean(text);
                 default -> text;
             };
         }

@@ -1,5 +1,7 @@
 package com.nacosx.config.transfer;
 
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -38,13 +40,13 @@ public class ConfigTransferHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(CONFIGS).when("export", "true").blocking(exchange -> export(exchange, false));
-        routes.get(CONFIGS).when("exportV2", "true").blocking(exchange -> export(exchange, true));
-        routes.post(CONFIGS).when("import", "true").blocking(exchange -> answer(exchange, "import success",
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("export", "true").blocking(exchange -> export(exchange, false));
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("exportV2", "true").blocking(exchange -> export(exchange, true));
+        routes.post(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("import", "true").blocking(exchange -> answer(exchange, "import success",
                 () -> transfer.importArchive(exchange.file("file"), exchange.param("namespace"),
                         ConfigTransfer.Policy.of(exchange.param("policy")), exchange.clientIp(),
                         exchange.param("src_user"))));
-        routes.post(CONFIGS).when("clone", "true").blocking(exchange -> answer(exchange,
+        routes.post(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("clone", "true").blocking(exchange -> answer(exchange,
                 "Clone Completed Successfully", () -> transfer.cloneConfigs(cloneRequests(exchange),
                         exchange.requiredParam("tenant"), ConfigTransfer.Policy.of(exchange.param("policy")),
                         exchange.clientIp(), exchange.param("src_user"))));

@@ -1,6 +1,7 @@
 package com.nacosx.core.console;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.env.NacosServerProperties;
 import com.nacosx.core.http.HttpApi;
@@ -43,9 +44,9 @@ public class ServerStateHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(BASE + "/state").inline(exchange -> exchange.respondJson(state()));
-        routes.get(BASE + "/announcement").blocking(this::announcement);
-        routes.get(BASE + "/guide").blocking(exchange -> exchange.respondJson(RestResult.ok(read("console-guide.conf"))));
+        routes.get(BASE + "/state").access(Access.open()).inline(exchange -> exchange.respondJson(state()));
+        routes.get(BASE + "/announcement").access(Access.open()).blocking(this::announcement);
+        routes.get(BASE + "/guide").access(Access.open()).blocking(exchange -> exchange.respondJson(RestResult.ok(read("console-guide.conf"))));
     }
 
     private Map<String, String> state() {

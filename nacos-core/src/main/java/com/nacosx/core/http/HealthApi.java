@@ -1,6 +1,7 @@
 package com.nacosx.core.http;
 
 import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.readiness.ServerReadiness;
 import org.springframework.stereotype.Component;
 
@@ -20,16 +21,16 @@ public class HealthApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get("/v1/console/health/liveness").inline(exchange -> exchange.respondText(200, "OK"));
-        routes.get("/v1/console/health/readiness").inline(exchange -> {
+        routes.get("/v1/console/health/liveness").access(Access.open()).inline(exchange -> exchange.respondText(200, "OK"));
+        routes.get("/v1/console/health/readiness").access(Access.open()).inline(exchange -> {
             if (readiness.isReady()) {
                 exchange.respondText(200, "OK");
             } else {
                 exchange.respondText(503, notReady());
             }
         });
-        routes.get("/v2/console/health/liveness").inline(exchange -> exchange.respondJson(ApiResult.success("ok")));
-        routes.get("/v2/console/health/readiness").inline(exchange -> exchange.respondJson(readiness.isReady()
+        routes.get("/v2/console/health/liveness").access(Access.open()).inline(exchange -> exchange.respondJson(ApiResult.success("ok")));
+        routes.get("/v2/console/health/readiness").access(Access.open()).inline(exchange -> exchange.respondJson(readiness.isReady()
                 ? ApiResult.success("ok")
                 : new ApiResult<>(ErrorCode.SERVER_ERROR.code(), notReady(), null)));
     }

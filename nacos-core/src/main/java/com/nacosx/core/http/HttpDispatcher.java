@@ -3,6 +3,7 @@ package com.nacosx.core.http;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
+import com.nacosx.core.auth.AuthGate;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -30,12 +31,14 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     private final HttpRoutes routes;
     private final Executor workers;
     private final HttpRequestLog requestLog;
+    private final AuthGate gate;
 
-    HttpDispatcher(String contextPath, HttpRoutes routes, Executor workers, HttpRequestLog requestLog) {
+    HttpDispatcher(String contextPath, HttpRoutes routes, Executor workers, HttpRequestLog requestLog, AuthGate gate) {
         this.contextPath = contextPath;
         this.routes = routes;
         this.workers = workers;
         this.requestLog = requestLog;
+        this.gate = gate;
     }
 
     @Override
@@ -76,6 +79,14 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
 
     private void run(HttpRoutes.Route route, HttpExchange exchange) {
+        if (gate.enabled() && !exchange.isPassedOn()) {
+            AuthGate.Refusal refusal = gate.check(route.access(), exchange, HttpAccess.tokenOf(exchange),
+                    exchange.header(gate.identityKey()));
+            if (refusal != null) {
+                HttpErrors.answer(exchange, refusalOf(refusal));
+                return;
+            }
+        }
         if (!route.blocking()) {
             invoke(route, exchange);
             return;
@@ -86,6 +97,12 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
             HttpErrors.answer(exchange, new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR,
                     "server is too busy, retry later"));
         }
+    }
+
+    /** 401 when the caller is not signed in (no token, a bad or expired one), 403 when it lacks the permission. */
+    private static NacosException refusalOf(AuthGate.Refusal refusal) {
+        return refusal.signedIn() ? new NacosException(NacosException.FORBIDDEN, ErrorCode.ACCESS_DENIED, refusal.message())
+                : new NacosException(NacosException.UNAUTHORIZED, ErrorCode.ACCESS_DENIED, refusal.message());
     }
 
     private static void invoke(HttpRoutes.Route route, HttpExchange exchange) {

@@ -290,6 +290,14 @@ public final class HttpExchange {
     }
 
     /**
+     * Whether a peer passed this request on over the cluster port: the peer proved itself with
+     * the server identity and checked the client's access before passing it on.
+     */
+    public boolean isPassedOn() {
+        return answer != null;
+    }
+
+    /**
      * The caller as Nacos sees it: a proxy's X-Forwarded-For or X-Real-IP wins over the socket's
      * address, unless it is longer than any address can be (it is stored as {@code src_ip}).
      */

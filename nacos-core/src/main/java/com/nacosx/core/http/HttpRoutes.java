@@ -1,5 +1,6 @@
 package com.nacosx.core.http;
 
+import com.nacosx.core.auth.Access;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +20,7 @@ public final class HttpRoutes {
 
     /** One registered route. */
     public record Route(String method, String path, String param, String value, boolean blocking,
-                        HttpHandler handler) {
+                        Access<HttpExchange> access, HttpHandler handler) {
 
         boolean matches(HttpExchange exchange) {
             return param == null || value.equals(exchange.param(param));
@@ -91,6 +92,7 @@ public final class HttpRoutes {
         private final String path;
         private String param;
         private String value;
+        private Access<HttpExchange> access = Access.admin();
 
         private RouteBuilder(String method, String path) {
             this.method = method;
@@ -104,14 +106,23 @@ public final class HttpRoutes {
             return this;
         }
 
+        /**
+         * What the request needs when auth is on; a route that does not say is for admins only,
+         * so a route added without thought is closed rather than open.
+         */
+        public RouteBuilder access(Access<HttpExchange> needed) {
+            this.access = needed;
+            return this;
+        }
+
         /** The handler runs on the event loop and must not block. */
         public void inline(HttpHandler handler) {
-            add(new Route(method, path, param, value, false, handler));
+            add(new Route(method, path, param, value, false, access, handler));
         }
 
         /** The handler runs on the worker pool. */
         public void blocking(HttpHandler handler) {
-            add(new Route(method, path, param, value, true, handler));
+            add(new Route(method, path, param, value, true, access, handler));
         }
     }
 

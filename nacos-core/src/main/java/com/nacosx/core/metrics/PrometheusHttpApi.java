@@ -1,5 +1,6 @@
 package com.nacosx.core.metrics;
 
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpRoutes;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -25,7 +26,7 @@ public class PrometheusHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get("/actuator/prometheus").blocking(exchange -> exchange.respond(HttpResponseStatus.OK, TEXT_FORMAT,
+        routes.get("/actuator/prometheus").access(Access.open()).blocking(exchange -> exchange.respond(HttpResponseStatus.OK, TEXT_FORMAT,
                 registry.scrape().getBytes(StandardCharsets.UTF_8), null));
     }
 }

@@ -12,6 +12,7 @@ import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.MemberChangeListener;
+import com.nacosx.core.cluster.MembersOnly;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.readiness.ServerReadiness;
@@ -96,7 +97,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         }
         int port = cluster.selfPort() - RaftSettings.PORT_OFFSET;
         RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
-        server = transport.serverOn(settings.bindAddress(), port);
+        server = transport.serverOn(settings.bindAddress(), port, new MembersOnly(members));
         RaftRpcServerFactory.addRaftRequestProcessors(server);
         if (!server.init(null)) {
             throw new IllegalStateException("cannot open the Raft port " + port

@@ -7,6 +7,7 @@ import com.alipay.sofa.jraft.rpc.impl.MarshallerRegistry;
 import com.alipay.sofa.jraft.util.SPI;
 import com.google.protobuf.Message;
 import io.grpc.Server;
+import io.grpc.ServerInterceptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.util.MutableHandlerRegistry;
 import java.net.InetSocketAddress;
@@ -37,12 +38,16 @@ public class RaftTransport extends GrpcRaftRpcFactory {
         messages.put(className, (Message) args[0]);
     }
 
-    /** A Raft server on {@code address:port}, or on every interface when address is null. */
-    public RpcServer serverOn(String address, int port) {
+    /**
+     * A Raft server on {@code address:port}, or on every interface when address is null, that
+     * serves only callers {@code admission} lets in.
+     */
+    public RpcServer serverOn(String address, int port, ServerInterceptor admission) {
         InetSocketAddress bind = address == null ? new InetSocketAddress(port) : new InetSocketAddress(address, port);
         MutableHandlerRegistry handlers = new MutableHandlerRegistry();
         Server server = NettyServerBuilder.forAddress(bind)
                 .fallbackHandlerRegistry(handlers)
+                .intercept(admission)
                 .directExecutor()
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .build();

@@ -3,6 +3,7 @@ package com.nacosx.core.remote;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.core.ErrorResponse;
+import com.nacosx.core.auth.Access;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -48,6 +49,14 @@ public interface RequestHandler<R extends Request> {
      */
     default boolean peersOnly() {
         return false;
+    }
+
+    /**
+     * What the request needs when auth is on. A handler that does not say is for admins only, so
+     * one added without thought is closed rather than open.
+     */
+    default Access<R> access() {
+        return Access.admin();
     }
 
     /** The response to fill when the request fails: the type the client casts the answer to. */

@@ -5,6 +5,9 @@ import com.nacosx.api.naming.Instance;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.BatchInstanceRequest;
 import com.nacosx.api.remote.naming.BatchInstanceResponse;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.InstanceRecord;
@@ -30,6 +33,11 @@ public class BatchInstanceRequestHandler implements RequestHandler<BatchInstance
     @Override
     public Class<BatchInstanceRequest> requestType() {
         return BatchInstanceRequest.class;
+    }
+
+    @Override
+    public Access<BatchInstanceRequest> access() {
+        return GrpcAccess.naming(Action.WRITE);
     }
 
     @Override

@@ -4,6 +4,9 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.api.remote.naming.InstanceResponse;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import org.springframework.stereotype.Component;
@@ -21,6 +24,11 @@ public class InstanceRequestHandler implements RequestHandler<InstanceRequest> {
     @Override
     public Class<InstanceRequest> requestType() {
         return InstanceRequest.class;
+    }
+
+    @Override
+    public Access<InstanceRequest> access() {
+        return GrpcAccess.naming(Action.WRITE);
     }
 
     @Override

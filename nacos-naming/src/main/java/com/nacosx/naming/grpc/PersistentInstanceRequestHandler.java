@@ -4,6 +4,9 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.InstanceResponse;
 import com.nacosx.api.remote.naming.PersistentInstanceRequest;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.registry.ClientIds;
@@ -25,6 +28,11 @@ public class PersistentInstanceRequestHandler implements RequestHandler<Persiste
     @Override
     public Class<PersistentInstanceRequest> requestType() {
         return PersistentInstanceRequest.class;
+    }
+
+    @Override
+    public Access<PersistentInstanceRequest> access() {
+        return GrpcAccess.naming(Action.WRITE);
     }
 
     @Override

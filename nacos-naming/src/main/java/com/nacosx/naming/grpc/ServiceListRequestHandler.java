@@ -4,6 +4,9 @@ import com.nacosx.api.common.Constants;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.ServiceListRequest;
 import com.nacosx.api.remote.naming.ServiceListResponse;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.registry.Page;
@@ -26,6 +29,11 @@ public class ServiceListRequestHandler implements RequestHandler<ServiceListRequ
     @Override
     public Class<ServiceListRequest> requestType() {
         return ServiceListRequest.class;
+    }
+
+    @Override
+    public Access<ServiceListRequest> access() {
+        return GrpcAccess.naming(Action.READ);
     }
 
     @Override

@@ -3,6 +3,9 @@ package com.nacosx.naming.grpc;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.QueryServiceResponse;
 import com.nacosx.api.remote.naming.ServiceQueryRequest;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
@@ -26,6 +29,11 @@ public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRe
     @Override
     public Class<ServiceQueryRequest> requestType() {
         return ServiceQueryRequest.class;
+    }
+
+    @Override
+    public Access<ServiceQueryRequest> access() {
+        return GrpcAccess.naming(Action.READ);
     }
 
     @Override

@@ -3,6 +3,9 @@ package com.nacosx.naming.grpc;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.SubscribeServiceRequest;
 import com.nacosx.api.remote.naming.SubscribeServiceResponse;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
@@ -33,6 +36,11 @@ public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeS
     @Override
     public Class<SubscribeServiceRequest> requestType() {
         return SubscribeServiceRequest.class;
+    }
+
+    @Override
+    public Access<SubscribeServiceRequest> access() {
+        return GrpcAccess.naming(Action.READ);
     }
 
     @Override

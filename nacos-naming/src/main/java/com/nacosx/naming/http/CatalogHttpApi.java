@@ -4,7 +4,9 @@ import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.Instance;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiResult;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -35,10 +37,10 @@ public class CatalogHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get("/v1/ns/catalog/services").inline(this::services);
-        routes.get("/v1/ns/catalog/instances").inline(this::instances);
-        routes.get("/v1/ns/catalog/service").inline(this::service);
-        routes.get("/v2/ns/catalog/instances").inline(this::instancesV2);
+        routes.get("/v1/ns/catalog/services").access(HttpAccess.naming(Action.READ)).inline(this::services);
+        routes.get("/v1/ns/catalog/instances").access(HttpAccess.naming(Action.READ)).inline(this::instances);
+        routes.get("/v1/ns/catalog/service").access(HttpAccess.naming(Action.READ)).inline(this::service);
+        routes.get("/v2/ns/catalog/instances").access(HttpAccess.naming(Action.READ)).inline(this::instancesV2);
     }
 
     /** Services of a namespace, optionally of one group and whose name contains {@code serviceNameParam}. */

@@ -2,7 +2,10 @@ package com.nacosx.naming.http;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiVersion;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -39,13 +42,13 @@ public class HealthHttpApi implements HttpApi {
     @Override
     public void register(HttpRoutes routes) {
         for (String path : new String[] {"/v1/ns/health", "/v1/ns/health/instance"}) {
-            routes.put(path).blocking(exchange -> update(exchange, ApiVersion.V1));
+            routes.put(path).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, ApiVersion.V1));
         }
         for (String path : new String[] {"/v2/ns/health", "/v2/ns/health/instance"}) {
-            routes.put(path).blocking(exchange -> update(exchange, ApiVersion.V2));
+            routes.put(path).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, ApiVersion.V2));
         }
-        routes.get("/v1/ns/health/checkers").inline(exchange -> exchange.respondJson(CHECKERS));
-        routes.get("/v1/ns/health/server").inline(exchange -> exchange.respondJson(Map.of("msg",
+        routes.get("/v1/ns/health/checkers").access(Access.signedIn()).inline(exchange -> exchange.respondJson(CHECKERS));
+        routes.get("/v1/ns/health/server").access(Access.open()).inline(exchange -> exchange.respondJson(Map.of("msg",
                 "Hello! I am Nacos-Naming and healthy! total services: " + registry.all().size())));
     }
 

@@ -3,7 +3,9 @@ package com.nacosx.naming.http;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.Instance;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiVersion;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -72,24 +74,24 @@ public class InstanceHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         register(routes, INSTANCE, ApiVersion.V1);
         register(routes, V2, ApiVersion.V2);
-        routes.get(INSTANCE + "/list").inline(exchange -> list(exchange, exchange.param("clusters"), ApiVersion.V1));
-        routes.get(V2 + "/list").inline(exchange -> list(exchange, exchange.param("clusterName"), ApiVersion.V2));
-        routes.get(INSTANCE + "/statuses").inline(exchange -> statuses(exchange, exchange.requiredParam("key")));
-        routes.get(V2 + "/statuses/{key}").inline(exchange -> statuses(exchange, exchange.pathVariable("key")));
+        routes.get(INSTANCE + "/list").access(HttpAccess.naming(Action.READ)).inline(exchange -> list(exchange, exchange.param("clusters"), ApiVersion.V1));
+        routes.get(V2 + "/list").access(HttpAccess.naming(Action.READ)).inline(exchange -> list(exchange, exchange.param("clusterName"), ApiVersion.V2));
+        routes.get(INSTANCE + "/statuses").access(HttpAccess.naming(Action.READ)).inline(exchange -> statuses(exchange, exchange.requiredParam("key")));
+        routes.get(V2 + "/statuses/{key}").access(HttpAccess.naming(Action.READ)).inline(exchange -> statuses(exchange, exchange.pathVariable("key")));
     }
 
     private void register(HttpRoutes routes, String path, ApiVersion version) {
-        routes.post(path).inline(exchange -> register(exchange, version));
-        routes.post(path).when("ephemeral", "false").blocking(exchange -> register(exchange, version));
-        routes.delete(path).inline(exchange -> deregister(exchange, version));
-        routes.delete(path).when("ephemeral", "false").blocking(exchange -> deregister(exchange, version));
-        routes.put(path).inline(exchange -> update(exchange, version));
-        routes.put(path).when("ephemeral", "false").blocking(exchange -> update(exchange, version));
-        routes.patch(path).blocking(this::patch);
-        routes.get(path).inline(exchange -> detail(exchange, version));
-        routes.put(path + "/beat").inline(this::beat);
-        routes.put(path + "/metadata/batch").blocking(exchange -> changeMetadata(exchange, false, version));
-        routes.delete(path + "/metadata/batch").blocking(exchange -> changeMetadata(exchange, true, version));
+        routes.post(path).access(HttpAccess.naming(Action.WRITE)).inline(exchange -> register(exchange, version));
+        routes.post(path).access(HttpAccess.naming(Action.WRITE)).when("ephemeral", "false").blocking(exchange -> register(exchange, version));
+        routes.delete(path).access(HttpAccess.naming(Action.WRITE)).inline(exchange -> deregister(exchange, version));
+        routes.delete(path).access(HttpAccess.naming(Action.WRITE)).when("ephemeral", "false").blocking(exchange -> deregister(exchange, version));
+        routes.put(path).access(HttpAccess.naming(Action.WRITE)).inline(exchange -> update(exchange, version));
+        routes.put(path).access(HttpAccess.naming(Action.WRITE)).when("ephemeral", "false").blocking(exchange -> update(exchange, version));
+        routes.patch(path).access(HttpAccess.naming(Action.WRITE)).blocking(this::patch);
+        routes.get(path).access(HttpAccess.naming(Action.READ)).inline(exchange -> detail(exchange, version));
+        routes.put(path + "/beat").access(HttpAccess.naming(Action.WRITE)).inline(this::beat);
+        routes.put(path + "/metadata/batch").access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> changeMetadata(exchange, false, version));
+        routes.delete(path + "/metadata/batch").access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> changeMetadata(exchange, true, version));
     }
 
     /** An instance named in the {@code instances} list of a batch metadata change. */

@@ -1,5 +1,6 @@
 package com.nacosx.naming.http;
 
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
@@ -66,7 +67,7 @@ public class OperatorHttpApi implements HttpApi {
     }
 
     private void register(HttpRoutes routes, String base, ApiVersion version) {
-        routes.get(base + "/metrics").inline(exchange -> version.data(exchange, metrics(exchange)));
+        routes.get(base + "/metrics").access(Access.signedIn()).inline(exchange -> version.data(exchange, metrics(exchange)));
         routes.get(base + "/switches").inline(exchange -> version.data(exchange, switches()));
         routes.put(base + "/switches").inline(exchange -> {
             switches.set(exchange.requiredParam("entry"), exchange.requiredParam("value"));

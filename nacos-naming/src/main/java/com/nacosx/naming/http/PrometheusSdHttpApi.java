@@ -1,5 +1,7 @@
 package com.nacosx.naming.http;
 
+import com.nacosx.core.auth.Action;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -33,12 +35,12 @@ public class PrometheusSdHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get("/prometheus").blocking(exchange -> answer(exchange, service -> true));
-        routes.get("/prometheus/namespaceId/{namespaceId}").blocking(exchange -> {
+        routes.get("/prometheus").access(HttpAccess.naming(Action.READ)).blocking(exchange -> answer(exchange, service -> true));
+        routes.get("/prometheus/namespaceId/{namespaceId}").access(HttpAccess.naming(Action.READ)).blocking(exchange -> {
             String namespace = exchange.pathVariable("namespaceId");
             answer(exchange, service -> service.key().namespace().equals(namespace));
         });
-        routes.get("/prometheus/namespaceId/{namespaceId}/service/{service}").blocking(exchange -> {
+        routes.get("/prometheus/namespaceId/{namespaceId}/service/{service}").access(HttpAccess.naming(Action.READ)).blocking(exchange -> {
             String namespace = exchange.pathVariable("namespaceId");
             String name = exchange.pathVariable("service");
             answer(exchange, service -> service.key().namespace().equals(namespace)

@@ -4,13 +4,16 @@ import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
+import com.nacosx.core.auth.Access;
+import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.ApiVersion;
+import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
-import com.nacosx.core.http.RestResult;
 import com.nacosx.core.http.Json;
+import com.nacosx.core.http.RestResult;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.naming.model.ClusterMeta;
@@ -66,22 +69,22 @@ public class ServiceHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.post(SERVICE).blocking(exchange -> create(exchange, true, ApiVersion.V1));
-        routes.put(SERVICE).blocking(exchange -> update(exchange, exchange.requiredParam("protectThreshold"),
+        routes.post(SERVICE).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> create(exchange, true, ApiVersion.V1));
+        routes.put(SERVICE).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, exchange.requiredParam("protectThreshold"),
                 ApiVersion.V1));
-        routes.delete(SERVICE).blocking(exchange -> remove(exchange, ApiVersion.V1));
-        routes.post(V2).blocking(exchange -> create(exchange, false, ApiVersion.V2));
-        routes.put(V2).blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
-        routes.delete(V2).blocking(exchange -> remove(exchange, ApiVersion.V2));
-        routes.get(V2).inline(this::detailV2);
-        routes.get(V2 + "/list").inline(this::listV2);
-        routes.get(SERVICE).inline(this::detail);
-        routes.get(SERVICE + "/list").inline(this::list);
-        routes.get(SERVICE + "/subscribers").inline(this::subscribers);
-        routes.get(SERVICE + "/names").inline(this::search);
-        routes.get(SERVICE + "/selector/types").inline(exchange -> exchange.respondJson(
+        routes.delete(SERVICE).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> remove(exchange, ApiVersion.V1));
+        routes.post(V2).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> create(exchange, false, ApiVersion.V2));
+        routes.put(V2).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
+        routes.delete(V2).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> remove(exchange, ApiVersion.V2));
+        routes.get(V2).access(HttpAccess.naming(Action.READ)).inline(this::detailV2);
+        routes.get(V2 + "/list").access(HttpAccess.naming(Action.READ)).inline(this::listV2);
+        routes.get(SERVICE).access(HttpAccess.naming(Action.READ)).inline(this::detail);
+        routes.get(SERVICE + "/list").access(HttpAccess.naming(Action.READ)).inline(this::list);
+        routes.get(SERVICE + "/subscribers").access(HttpAccess.naming(Action.READ)).inline(this::subscribers);
+        routes.get(SERVICE + "/names").access(HttpAccess.naming(Action.READ)).inline(this::search);
+        routes.get(SERVICE + "/selector/types").access(Access.signedIn()).inline(exchange -> exchange.respondJson(
                 RestResult.ok(List.of("none", "label"))));
-        routes.put("/v1/ns/cluster").blocking(this::updateCluster);
+        routes.put("/v1/ns/cluster").access(HttpAccess.naming(Action.WRITE)).blocking(this::updateCluster);
     }
 
     private void create(HttpExchange exchange, boolean ephemeralByDefault, ApiVersion version) {

@@ -2,6 +2,7 @@ package com.nacosx.core.cluster.remote;
 
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
+import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
@@ -20,13 +21,21 @@ public class PeerClients {
 
     private final Map<String, PeerClient> clients = new ConcurrentHashMap<>();
     private final String selfIp;
+    private final AuthSettings auth;
 
-    public PeerClients(ClusterSettings settings) {
+    public PeerClients(ClusterSettings settings, AuthSettings auth) {
         this.selfIp = settings.selfIp();
+        this.auth = auth;
     }
 
-    /** Sends a request to the peer's cluster port; fails on transport errors and after {@code timeout}. */
+    /**
+     * Sends a request to the peer's cluster port, showing the server identity when one is
+     * configured; fails on transport errors and after {@code timeout}.
+     */
     public CompletableFuture<Response> request(Member peer, Request request, Duration timeout) {
+        if (!auth.identityKey().isEmpty()) {
+            request.headers().put(auth.identityKey(), auth.identityValue());
+        }
         PeerClient client = clients.computeIfAbsent(peer.address(), address -> new PeerClient(peer.ip(),
                 peer.port() + GrpcServers.CLUSTER_PORT_OFFSET, selfIp, ServerMemberManager.PROTOCOL_VERSION));
         return client.request(request, timeout);

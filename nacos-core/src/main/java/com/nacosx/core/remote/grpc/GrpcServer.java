@@ -3,6 +3,7 @@ package com.nacosx.core.remote.grpc;
 import com.nacosx.core.remote.RemoteProperties;
 import io.grpc.BindableService;
 import io.grpc.Server;
+import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerTransportFilter;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -20,6 +21,7 @@ import org.springframework.context.SmartLifecycle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -44,14 +46,17 @@ public final class GrpcServer implements SmartLifecycle {
     private final RemoteProperties.GrpcPort settings;
     private final List<BindableService> services;
     private final ServerTransportFilter transportFilter;
+    private final List<ServerInterceptor> admission;
     private final int ioThreads;
     private Server server;
     private EventLoopGroup boss;
     private EventLoopGroup io;
 
     GrpcServer(String name, InetSocketAddress address, RemoteProperties.GrpcPort settings,
-            List<BindableService> services, ServerTransportFilter transportFilter, int ioThreads) {
+            List<BindableService> services, ServerTransportFilter transportFilter, List<ServerInterceptor> admission,
+            int ioThreads) {
         this.ioThreads = ioThreads;
+        this.admission = List.copyOf(admission);
         this.name = name;
         this.address = address;
         this.settings = settings;
@@ -78,8 +83,11 @@ public final class GrpcServer implements SmartLifecycle {
                 .permitKeepAliveWithoutCalls(true)
                 .flowControlWindow(FLOW_CONTROL_WINDOW)
                 .addTransportFilter(transportFilter);
-        ConnectionContextInterceptor context = new ConnectionContextInterceptor();
-        services.forEach(service -> builder.addService(ServerInterceptors.intercept(service, context)));
+        // The last interceptor runs first: admission decides before the connection context is set.
+        List<ServerInterceptor> interceptors = new ArrayList<>();
+        interceptors.add(new ConnectionContextInterceptor());
+        interceptors.addAll(admission);
+        services.forEach(service -> builder.addService(ServerInterceptors.intercept(service, interceptors)));
         try {
             server = builder.build().start();
         } catch (IOException e) {

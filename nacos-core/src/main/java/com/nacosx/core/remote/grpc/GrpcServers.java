@@ -1,5 +1,7 @@
 package com.nacosx.core.remote.grpc;
 
+import com.nacosx.core.cluster.MembersOnly;
+import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.ConnectionManager;
@@ -7,6 +9,7 @@ import com.nacosx.core.remote.RemoteProperties;
 import com.nacosx.core.remote.RequestDispatcher;
 import com.nacosx.core.remote.ServerAbility;
 import io.grpc.BindableService;
+import io.grpc.ServerInterceptor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -55,20 +58,24 @@ public class GrpcServers {
 
     @Bean
     GrpcServer sdkGrpcServer(HttpServerProperties server, RemoteProperties properties, GrpcDoors doors) {
-        return doors.serve("sdk", address(server, SDK_PORT_OFFSET), properties.grpc().sdk(), properties.ioThreads());
+        return doors.serve("sdk", address(server, SDK_PORT_OFFSET), properties.grpc().sdk(), List.of(),
+                properties.ioThreads());
     }
 
+    /** The port peers use, closed to any address that is not a member's. */
     @Bean
-    GrpcServer clusterGrpcServer(HttpServerProperties server, RemoteProperties properties, GrpcDoors doors) {
+    GrpcServer clusterGrpcServer(HttpServerProperties server, RemoteProperties properties, GrpcDoors doors,
+            ServerMemberManager members) {
         return doors.serve("cluster", address(server, CLUSTER_PORT_OFFSET), properties.grpc().cluster(),
-                Math.max(1, properties.ioThreads() / 2));
+                List.of(new MembersOnly(members)), Math.max(1, properties.ioThreads() / 2));
     }
 
     /** The services every gRPC port serves and the filter that names and forgets its transports. */
     record GrpcDoors(List<BindableService> services, ConnectionIdAssigner transports) {
 
-        GrpcServer serve(String name, InetSocketAddress address, RemoteProperties.GrpcPort settings, int ioThreads) {
-            return new GrpcServer(name, address, settings, services, transports, ioThreads);
+        GrpcServer serve(String name, InetSocketAddress address, RemoteProperties.GrpcPort settings,
+                List<ServerInterceptor> admission, int ioThreads) {
+            return new GrpcServer(name, address, settings, services, transports, admission, ioThreads);
         }
     }
 

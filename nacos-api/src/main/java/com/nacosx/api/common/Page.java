@@ -1,4 +1,4 @@
-package com.nacosx.config.model;
+package com.nacosx.api.common;
 
 import com.nacosx.api.exception.NacosException;
 import java.util.List;
@@ -19,5 +19,13 @@ public record Page<T>(int totalCount, int pageNumber, int pagesAvailable, List<T
     public static <T> Page<T> of(int totalCount, int pageNo, int pageSize, List<T> items) {
         int pages = pageSize <= 0 ? 0 : (totalCount + pageSize - 1) / pageSize;
         return new Page<>(totalCount, pageNo, pages, items);
+    }
+
+    /** Page {@code pageNo} of a list held in memory. */
+    public static <T> Page<T> slice(List<T> all, int pageNo, int pageSize) {
+        checkPaging(pageNo, pageSize);
+        int from = (int) Math.min(all.size(), (long) (pageNo - 1) * pageSize);
+        int to = (int) Math.min(all.size(), (long) from + pageSize);
+        return of(all.size(), pageNo, pageSize, List.copyOf(all.subList(from, to)));
     }
 }
