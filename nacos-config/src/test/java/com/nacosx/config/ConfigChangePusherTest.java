@@ -1,5 +1,7 @@
 package com.nacosx.config;
 
+import com.nacosx.core.control.ConnectionControl;
+import com.nacosx.core.control.ControlRules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +18,7 @@ import com.nacosx.core.remote.RemoteProperties;
 import com.nacosx.core.remote.ServerPush;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,7 +48,8 @@ class ConfigChangePusherTest {
         }
     }
 
-    final ConnectionManager connections = new ConnectionManager(List.of(), new RemoteProperties(null, null, null, null));
+    final ConnectionManager connections = new ConnectionManager(List.of(), new RemoteProperties(null, null, null, null),
+            new ConnectionControl(new ControlRules(Path.of("no-rules"))));
     final ConfigListeners listeners = new ConfigListeners();
     final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
     final ConfigChangePusher pusher = new ConfigChangePusher(listeners, new ServerPush(connections, metrics),

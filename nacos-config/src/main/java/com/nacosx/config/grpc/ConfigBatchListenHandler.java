@@ -48,6 +48,11 @@ public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListe
     }
 
     @Override
+    public String tpsPoint() {
+        return "ConfigListen";
+    }
+
+    @Override
     public Response handle(ConfigBatchListenRequest request, RequestMeta meta) {
         ConfigChangeBatchListenResponse response = new ConfigChangeBatchListenResponse();
         String tag = request.header(TAG_HEADER);

@@ -42,6 +42,11 @@ public class ConfigPublishHandler implements AsyncRequestHandler<ConfigPublishRe
     }
 
     @Override
+    public String tpsPoint() {
+        return "ConfigPublish";
+    }
+
+    @Override
     public CompletableFuture<Response> handleAsync(ConfigPublishRequest request, RequestMeta meta) {
         if (request.content == null) {
             throw NacosException.missingParameter("content");

@@ -37,6 +37,11 @@ public class ConfigQueryHandler implements RequestHandler<ConfigQueryRequest> {
     }
 
     @Override
+    public String tpsPoint() {
+        return "ConfigQuery";
+    }
+
+    @Override
     public Response handle(ConfigQueryRequest request, RequestMeta meta) {
         String tag = request.tag == null || request.tag.isBlank() ? null : request.tag.trim();
         ConfigService.Served served = service.read(service.key(request.dataId, request.group, request.tenant),

@@ -32,6 +32,11 @@ public class ConfigRemoveHandler implements AsyncRequestHandler<ConfigRemoveRequ
         return GrpcAccess.config(Action.WRITE);
     }
 
+    @Override
+    public String tpsPoint() {
+        return "ConfigRemove";
+    }
+
     /** Queued from the event loop like a publish, so a connection's publishes and removes keep their order. */
     @Override
     public CompletableFuture<Response> handleAsync(ConfigRemoveRequest request, RequestMeta meta) {

@@ -50,19 +50,23 @@ public class ConfigHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).inline(this::read);
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).tps("ConfigQuery").inline(this::read);
         routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("show", "all").blocking(this::detail);
-        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("search", "accurate").blocking(exchange -> search(exchange, false));
-        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("search", "blur").blocking(exchange -> search(exchange, true));
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("search", "accurate")
+                .blocking(exchange -> search(exchange, false));
+        routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("search", "blur")
+                .blocking(exchange -> search(exchange, true));
         routes.get(CONFIGS).access(HttpAccess.config(Action.READ)).when("beta", "true").blocking(this::readBeta);
         // A publish or a remove only queues its write (for the database writer or the Raft group)
         // and is answered when it is applied, so it runs on the event loop, sparing a hop to a
         // worker and keeping a connection's writes in the order they came.
-        routes.post(CONFIGS).access(HttpAccess.config(Action.WRITE)).inline(this::publish);
-        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).inline(this::remove);
-        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("delType", "ids").blocking(this::removeByIds);
+        routes.post(CONFIGS).access(HttpAccess.config(Action.WRITE)).tps("ConfigPublish").inline(this::publish);
+        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).tps("ConfigRemove").inline(this::remove);
+        routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("delType", "ids")
+                .blocking(this::removeByIds);
         routes.delete(CONFIGS).access(HttpAccess.config(Action.WRITE)).when("beta", "true").blocking(this::stopBeta);
-        routes.post(CONFIGS + "/listener").access(HttpAccess.config(Action.READ)).inline(this::listen);
+        routes.post(CONFIGS + "/listener").access(HttpAccess.config(Action.READ)).tps("ConfigListen")
+                .inline(this::listen);
     }
 
     private ConfigKey key(HttpExchange exchange) {

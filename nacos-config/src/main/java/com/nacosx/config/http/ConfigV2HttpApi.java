@@ -35,10 +35,10 @@ public class ConfigV2HttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(CONFIG).access(HttpAccess.config(Action.READ)).inline(this::read);
+        routes.get(CONFIG).access(HttpAccess.config(Action.READ)).tps("ConfigQuery").inline(this::read);
         // Writes are answered when applied, from the event loop, as on the 1.x door.
-        routes.post(CONFIG).access(HttpAccess.config(Action.WRITE)).inline(this::publish);
-        routes.delete(CONFIG).access(HttpAccess.config(Action.WRITE)).inline(this::remove);
+        routes.post(CONFIG).access(HttpAccess.config(Action.WRITE)).tps("ConfigPublish").inline(this::publish);
+        routes.delete(CONFIG).access(HttpAccess.config(Action.WRITE)).tps("ConfigRemove").inline(this::remove);
         routes.get(CONFIG + "/searchDetail").access(HttpAccess.config(Action.READ)).blocking(this::search);
     }
 

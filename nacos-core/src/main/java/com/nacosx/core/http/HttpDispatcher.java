@@ -3,7 +3,6 @@ package com.nacosx.core.http;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
-import com.nacosx.core.auth.AuthGate;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -12,6 +11,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -31,14 +31,15 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     private final HttpRoutes routes;
     private final Executor workers;
     private final HttpRequestLog requestLog;
-    private final AuthGate gate;
+    private final List<RouteFilter> filters;
 
-    HttpDispatcher(String contextPath, HttpRoutes routes, Executor workers, HttpRequestLog requestLog, AuthGate gate) {
+    HttpDispatcher(String contextPath, HttpRoutes routes, Executor workers, HttpRequestLog requestLog,
+            List<RouteFilter> filters) {
         this.contextPath = contextPath;
         this.routes = routes;
         this.workers = workers;
         this.requestLog = requestLog;
-        this.gate = gate;
+        this.filters = List.copyOf(filters);
     }
 
     @Override
@@ -79,11 +80,10 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
 
     private void run(HttpRoutes.Route route, HttpExchange exchange) {
-        if (gate.enabled() && !exchange.isPassedOn()) {
-            AuthGate.Refusal refusal = gate.check(route.access(), exchange, HttpAccess.tokenOf(exchange),
-                    exchange.header(gate.identityKey()));
+        for (RouteFilter filter : filters) {
+            NacosException refusal = filter.refuse(route, exchange);
             if (refusal != null) {
-                HttpErrors.answer(exchange, refusalOf(refusal));
+                HttpErrors.answer(exchange, refusal);
                 return;
             }
         }
@@ -97,12 +97,6 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
             HttpErrors.answer(exchange, new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR,
                     "server is too busy, retry later"));
         }
-    }
-
-    /** 401 when the caller is not signed in (no token, a bad or expired one), 403 when it lacks the permission. */
-    private static NacosException refusalOf(AuthGate.Refusal refusal) {
-        return refusal.signedIn() ? new NacosException(NacosException.FORBIDDEN, ErrorCode.ACCESS_DENIED, refusal.message())
-                : new NacosException(NacosException.UNAUTHORIZED, ErrorCode.ACCESS_DENIED, refusal.message());
     }
 
     private static void invoke(HttpRoutes.Route route, HttpExchange exchange) {

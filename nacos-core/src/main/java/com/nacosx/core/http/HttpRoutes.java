@@ -20,7 +20,7 @@ public final class HttpRoutes {
 
     /** One registered route. */
     public record Route(String method, String path, String param, String value, boolean blocking,
-                        Access<HttpExchange> access, HttpHandler handler) {
+                        Access<HttpExchange> access, String tpsPoint, HttpHandler handler) {
 
         boolean matches(HttpExchange exchange) {
             return param == null || value.equals(exchange.param(param));
@@ -93,6 +93,7 @@ public final class HttpRoutes {
         private String param;
         private String value;
         private Access<HttpExchange> access = Access.admin();
+        private String tpsPoint;
 
         private RouteBuilder(String method, String path) {
             this.method = method;
@@ -115,14 +116,20 @@ public final class HttpRoutes {
             return this;
         }
 
+        /** The control point the request counts against (the official names, such as {@code ConfigPublish}). */
+        public RouteBuilder tps(String point) {
+            this.tpsPoint = point;
+            return this;
+        }
+
         /** The handler runs on the event loop and must not block. */
         public void inline(HttpHandler handler) {
-            add(new Route(method, path, param, value, false, access, handler));
+            add(new Route(method, path, param, value, false, access, tpsPoint, handler));
         }
 
         /** The handler runs on the worker pool. */
         public void blocking(HttpHandler handler) {
-            add(new Route(method, path, param, value, true, access, handler));
+            add(new Route(method, path, param, value, true, access, tpsPoint, handler));
         }
     }
 

@@ -1,6 +1,5 @@
 package com.nacosx.core.http;
 
-import com.nacosx.core.auth.AuthGate;
 import com.nacosx.core.metrics.ExceptionCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -45,7 +44,7 @@ public class HttpServer implements SmartLifecycle {
     private final HttpTuning tuning;
     private final HttpRoutes routes = new HttpRoutes();
     private final HttpRequestLog requestLog;
-    private final AuthGate gate;
+    private final List<RouteFilter> filters;
     private EventLoopGroup boss;
     private EventLoopGroup io;
     private ThreadPoolExecutor workers;
@@ -53,8 +52,8 @@ public class HttpServer implements SmartLifecycle {
     private volatile HttpDispatcher dispatcher;
 
     public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis, MeterRegistry metrics,
-            ExceptionCounters exceptions, AuthGate gate) {
-        this.gate = gate;
+            ExceptionCounters exceptions, List<RouteFilter> filters) {
+        this.filters = filters;
         this.server = server;
         this.tuning = tuning;
         this.requestLog = new HttpRequestLog(metrics, exceptions, server.accessLogEnabled());
@@ -81,7 +80,7 @@ public class HttpServer implements SmartLifecycle {
         workers = new ThreadPoolExecutor(tuning.workerThreads(), tuning.workerThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(10_000), new DefaultThreadFactory("http-worker"));
         workers.allowCoreThreadTimeOut(true);
-        HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers, requestLog, gate);
+        HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers, requestLog, filters);
         this.dispatcher = dispatcher;
         int maxHeader = (int) server.maxHttpRequestHeaderSize().toBytes();
         int maxBody = (int) tuning.maxBody().toBytes();

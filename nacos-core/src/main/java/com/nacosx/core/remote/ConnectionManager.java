@@ -1,5 +1,6 @@
 package com.nacosx.core.remote;
 
+import com.nacosx.core.control.ConnectionControl;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.core.ClientDetectionRequest;
 import com.nacosx.api.remote.core.ConnectResetRequest;
@@ -32,19 +33,30 @@ public class ConnectionManager implements SmartLifecycle {
     private final Map<String, Integer> countByIp = new ConcurrentHashMap<>();
     private final List<ConnectionListener> listeners;
     private final RemoteProperties.Connections settings;
+    private final ConnectionControl control;
     private ScheduledExecutorService prober;
 
-    public ConnectionManager(List<ConnectionListener> listeners, RemoteProperties properties) {
+    public ConnectionManager(List<ConnectionListener> listeners, RemoteProperties properties,
+            ConnectionControl control) {
         this.listeners = List.copyOf(listeners);
         this.settings = properties.connection();
+        this.control = control;
     }
 
-    /** @return false when the node or the client's IP is at its connection limit */
+    /**
+     * @return false when the node or the client's IP is at its connection limit, this node's own
+     * ({@code nacos.remote.server.connection.*}) or the control plugin's rule
+     */
     public boolean register(Connection connection) {
         String ip = connection.meta().clientIp();
         int fromIp = countByIp.getOrDefault(ip, 0);
         if (overLimit(settings.limit(), connections.size()) || overLimit(settings.limitPerIp(), fromIp)) {
             LOG.warn("[{}] refused: {} connections held, {} from {}", connection.id(), connections.size(), fromIp, ip);
+            return false;
+        }
+        String refusal = control.refuse(ip, connections.size(), fromIp);
+        if (refusal != null) {
+            LOG.warn("[{}] refused by the connection rule: {}", connection.id(), refusal);
             return false;
         }
         if (connections.putIfAbsent(connection.id(), connection) != null) {

@@ -59,6 +59,14 @@ public interface RequestHandler<R extends Request> {
         return Access.admin();
     }
 
+    /**
+     * The control point the request counts against (the official names, such as
+     * {@code ConfigPublish}); null for none.
+     */
+    default String tpsPoint() {
+        return null;
+    }
+
     /** The response to fill when the request fails: the type the client casts the answer to. */
     default Response failure() {
         return new ErrorResponse();

@@ -1,5 +1,8 @@
 package com.nacosx.core.remote;
 
+import com.nacosx.core.control.ConnectionControl;
+import com.nacosx.core.control.ControlRules;
+import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +40,7 @@ class ServerPushTest {
     }
 
     final ConnectionManager connections = new ConnectionManager(List.of(),
-            new RemoteProperties(null, null, null, null));
+            new RemoteProperties(null, null, null, null), new ConnectionControl(new ControlRules(Path.of("no-rules"))));
     final ServerPush push = new ServerPush(connections, new SimpleMeterRegistry());
 
     Connection register(String id, RecordingChannel channel) {

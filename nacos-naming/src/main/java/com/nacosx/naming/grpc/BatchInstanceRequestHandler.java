@@ -41,6 +41,11 @@ public class BatchInstanceRequestHandler implements RequestHandler<BatchInstance
     }
 
     @Override
+    public String tpsPoint() {
+        return "RemoteNamingInstanceBatchRegister";
+    }
+
+    @Override
     public Response handle(BatchInstanceRequest request, RequestMeta meta) {
         if (!BatchInstanceRequest.BATCH_REGISTER.equals(request.type)) {
             throw NacosException.badRequest("Unsupported request type '" + request.type + "'; use "

@@ -32,6 +32,11 @@ public class InstanceRequestHandler implements RequestHandler<InstanceRequest> {
     }
 
     @Override
+    public String tpsPoint() {
+        return "RemoteNamingInstanceRegisterDeregister";
+    }
+
+    @Override
     public Response handle(InstanceRequest request, RequestMeta meta) {
         if (request.instance == null) {
             throw NacosException.missingParameter("instance");

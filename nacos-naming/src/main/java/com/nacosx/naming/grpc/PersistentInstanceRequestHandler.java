@@ -36,6 +36,11 @@ public class PersistentInstanceRequestHandler implements RequestHandler<Persiste
     }
 
     @Override
+    public String tpsPoint() {
+        return "RemoteNamingInstanceRegisterDeregister";
+    }
+
+    @Override
     public Response handle(PersistentInstanceRequest request, RequestMeta meta) {
         if (request.instance == null) {
             throw NacosException.missingParameter("instance");

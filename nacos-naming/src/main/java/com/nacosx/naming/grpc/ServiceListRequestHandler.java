@@ -37,6 +37,11 @@ public class ServiceListRequestHandler implements RequestHandler<ServiceListRequ
     }
 
     @Override
+    public String tpsPoint() {
+        return "RemoteNamingServiceListQuery";
+    }
+
+    @Override
     public Response handle(ServiceListRequest request, RequestMeta meta) {
         String namespace = request.namespace == null || request.namespace.isBlank()
                 ? Constants.PUBLIC_NAMESPACE_ID : request.namespace;

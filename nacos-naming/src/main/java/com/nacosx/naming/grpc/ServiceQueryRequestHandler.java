@@ -37,6 +37,11 @@ public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRe
     }
 
     @Override
+    public String tpsPoint() {
+        return "RemoteNamingServiceQuery";
+    }
+
+    @Override
     public Response handle(ServiceQueryRequest request, RequestMeta meta) {
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         QueryServiceResponse response = new QueryServiceResponse();

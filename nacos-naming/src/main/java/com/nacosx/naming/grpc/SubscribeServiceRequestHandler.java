@@ -44,6 +44,11 @@ public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeS
     }
 
     @Override
+    public String tpsPoint() {
+        return "RemoteNamingServiceSubscribeUnSubscribe";
+    }
+
+    @Override
     public Response handle(SubscribeServiceRequest request, RequestMeta meta) {
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         if (request.subscribe) {

@@ -3,6 +3,7 @@ package com.nacosx.naming.http;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.Instance;
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpAccess;
@@ -45,6 +46,8 @@ public class InstanceHttpApi implements HttpApi {
     private static final String V2 = "/v2/ns/instance";
     private static final int BEAT_OK = 10200;
     private static final int BEAT_UNKNOWN_INSTANCE = 20404;
+    private static final Access<HttpExchange> READ = HttpAccess.naming(Action.READ);
+    private static final Access<HttpExchange> WRITE = HttpAccess.naming(Action.WRITE);
     private static final Pattern IP_LITERAL = Pattern.compile(
             "((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)|[0-9a-fA-F:.%]*:[0-9a-fA-F:.%]*");
 
@@ -74,24 +77,34 @@ public class InstanceHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         register(routes, INSTANCE, ApiVersion.V1);
         register(routes, V2, ApiVersion.V2);
-        routes.get(INSTANCE + "/list").access(HttpAccess.naming(Action.READ)).inline(exchange -> list(exchange, exchange.param("clusters"), ApiVersion.V1));
-        routes.get(V2 + "/list").access(HttpAccess.naming(Action.READ)).inline(exchange -> list(exchange, exchange.param("clusterName"), ApiVersion.V2));
-        routes.get(INSTANCE + "/statuses").access(HttpAccess.naming(Action.READ)).inline(exchange -> statuses(exchange, exchange.requiredParam("key")));
-        routes.get(V2 + "/statuses/{key}").access(HttpAccess.naming(Action.READ)).inline(exchange -> statuses(exchange, exchange.pathVariable("key")));
+        routes.get(INSTANCE + "/list").access(READ).tps("NamingInstanceQuery")
+                .inline(exchange -> list(exchange, exchange.param("clusters"), ApiVersion.V1));
+        routes.get(V2 + "/list").access(READ).tps("NamingInstanceQuery")
+                .inline(exchange -> list(exchange, exchange.param("clusterName"), ApiVersion.V2));
+        routes.get(INSTANCE + "/statuses").access(READ)
+                .inline(exchange -> statuses(exchange, exchange.requiredParam("key")));
+        routes.get(V2 + "/statuses/{key}").access(READ)
+                .inline(exchange -> statuses(exchange, exchange.pathVariable("key")));
     }
 
     private void register(HttpRoutes routes, String path, ApiVersion version) {
-        routes.post(path).access(HttpAccess.naming(Action.WRITE)).inline(exchange -> register(exchange, version));
-        routes.post(path).access(HttpAccess.naming(Action.WRITE)).when("ephemeral", "false").blocking(exchange -> register(exchange, version));
-        routes.delete(path).access(HttpAccess.naming(Action.WRITE)).inline(exchange -> deregister(exchange, version));
-        routes.delete(path).access(HttpAccess.naming(Action.WRITE)).when("ephemeral", "false").blocking(exchange -> deregister(exchange, version));
-        routes.put(path).access(HttpAccess.naming(Action.WRITE)).inline(exchange -> update(exchange, version));
-        routes.put(path).access(HttpAccess.naming(Action.WRITE)).when("ephemeral", "false").blocking(exchange -> update(exchange, version));
-        routes.patch(path).access(HttpAccess.naming(Action.WRITE)).blocking(this::patch);
-        routes.get(path).access(HttpAccess.naming(Action.READ)).inline(exchange -> detail(exchange, version));
-        routes.put(path + "/beat").access(HttpAccess.naming(Action.WRITE)).inline(this::beat);
-        routes.put(path + "/metadata/batch").access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> changeMetadata(exchange, false, version));
-        routes.delete(path + "/metadata/batch").access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> changeMetadata(exchange, true, version));
+        routes.post(path).access(WRITE).tps("NamingInstanceRegister").inline(exchange -> register(exchange, version));
+        routes.post(path).access(WRITE).tps("NamingInstanceRegister").when("ephemeral", "false")
+                .blocking(exchange -> register(exchange, version));
+        routes.delete(path).access(WRITE).tps("NamingInstanceDeregister")
+                .inline(exchange -> deregister(exchange, version));
+        routes.delete(path).access(WRITE).tps("NamingInstanceDeregister").when("ephemeral", "false")
+                .blocking(exchange -> deregister(exchange, version));
+        routes.put(path).access(WRITE).tps("NamingInstanceUpdate").inline(exchange -> update(exchange, version));
+        routes.put(path).access(WRITE).tps("NamingInstanceUpdate").when("ephemeral", "false")
+                .blocking(exchange -> update(exchange, version));
+        routes.patch(path).access(WRITE).tps("NamingInstanceUpdate").blocking(this::patch);
+        routes.get(path).access(READ).inline(exchange -> detail(exchange, version));
+        routes.put(path + "/beat").access(WRITE).tps("HttpHealthCheck").inline(this::beat);
+        routes.put(path + "/metadata/batch").access(WRITE).tps("NamingInstanceMetadataUpdate")
+                .blocking(exchange -> changeMetadata(exchange, false, version));
+        routes.delete(path + "/metadata/batch").access(WRITE).tps("NamingInstanceMetadataUpdate")
+                .blocking(exchange -> changeMetadata(exchange, true, version));
     }
 
     /** An instance named in the {@code instances} list of a batch metadata change. */

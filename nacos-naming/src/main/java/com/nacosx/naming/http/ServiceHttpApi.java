@@ -69,17 +69,25 @@ public class ServiceHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.post(SERVICE).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> create(exchange, true, ApiVersion.V1));
-        routes.put(SERVICE).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, exchange.requiredParam("protectThreshold"),
+        routes.post(SERVICE).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceRegister")
+                .blocking(exchange -> create(exchange, true, ApiVersion.V1));
+        routes.put(SERVICE).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceUpdate")
+                .blocking(exchange -> update(exchange, exchange.requiredParam("protectThreshold"),
                 ApiVersion.V1));
-        routes.delete(SERVICE).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> remove(exchange, ApiVersion.V1));
-        routes.post(V2).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> create(exchange, false, ApiVersion.V2));
-        routes.put(V2).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
-        routes.delete(V2).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> remove(exchange, ApiVersion.V2));
-        routes.get(V2).access(HttpAccess.naming(Action.READ)).inline(this::detailV2);
-        routes.get(V2 + "/list").access(HttpAccess.naming(Action.READ)).inline(this::listV2);
-        routes.get(SERVICE).access(HttpAccess.naming(Action.READ)).inline(this::detail);
-        routes.get(SERVICE + "/list").access(HttpAccess.naming(Action.READ)).inline(this::list);
+        routes.delete(SERVICE).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
+                .blocking(exchange -> remove(exchange, ApiVersion.V1));
+        routes.post(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceRegister")
+                .blocking(exchange -> create(exchange, false, ApiVersion.V2));
+        routes.put(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceUpdate")
+                .blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
+        routes.delete(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
+                .blocking(exchange -> remove(exchange, ApiVersion.V2));
+        routes.get(V2).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery").inline(this::detailV2);
+        routes.get(V2 + "/list").access(HttpAccess.naming(Action.READ)).tps("NamingServiceListQuery")
+                .inline(this::listV2);
+        routes.get(SERVICE).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery").inline(this::detail);
+        routes.get(SERVICE + "/list").access(HttpAccess.naming(Action.READ)).tps("NamingServiceListQuery")
+                .inline(this::list);
         routes.get(SERVICE + "/subscribers").access(HttpAccess.naming(Action.READ)).inline(this::subscribers);
         routes.get(SERVICE + "/names").access(HttpAccess.naming(Action.READ)).inline(this::search);
         routes.get(SERVICE + "/selector/types").access(Access.signedIn()).inline(exchange -> exchange.respondJson(
