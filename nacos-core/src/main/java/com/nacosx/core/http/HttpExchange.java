@@ -314,6 +314,14 @@ public final class HttpExchange {
         if (realIp != null && !realIp.isBlank() && realIp.trim().length() <= MAX_ADDRESS_CHARS) {
             return realIp.trim();
         }
+        return remoteIp();
+    }
+
+    /**
+     * The address the connection comes from (for a request a peer passed on, the one the client
+     * came from there); unlike {@link #clientIp} no header can change it, so limits key on it.
+     */
+    public String remoteIp() {
         if (channel == null) {
             return peerClientIp;
         }

@@ -29,7 +29,7 @@ public class TpsRouteFilter implements RouteFilter, Ordered {
         if (exchange.isPassedOn()) {
             return null;
         }
-        String refusal = tps.check(route.tpsPoint(), exchange.clientIp());
+        String refusal = tps.check(route.tpsPoint(), exchange.remoteIp());
         return refusal == null ? null : new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR,
                 "Tps Flow restricted:" + refusal);
     }

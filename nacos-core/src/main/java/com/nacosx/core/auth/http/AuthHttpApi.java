@@ -104,7 +104,7 @@ public class AuthHttpApi implements HttpApi {
     private void login(HttpExchange exchange) {
         String username = exchange.requiredParam("username");
         String password = exchange.requiredParam("password");
-        String ip = exchange.clientIp();
+        String ip = exchange.remoteIp();
         long wait = throttle.waitSeconds(username, ip);
         if (wait > 0) {
             LOG.warn("refused a login of '{}' from {}: too many failures, {} s to wait", username, ip, wait);
