@@ -88,7 +88,9 @@ public final class LocalCluster {
         }
     }
 
+    /** Asks as a peer would (the server identity of {@link ServerAuth}), so it works with auth on too. */
     private static JsonNode members(ServerProcess node) {
-        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes").send().body()).get("data");
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes")
+                .header(ServerAuth.IDENTITY_KEY, ServerAuth.IDENTITY_VALUE).send().body()).get("data");
     }
 }

@@ -24,14 +24,16 @@ public final class ServerAuth {
 
     /**
      * Auth on with a strong key, a server identity and the admin's password; {@code extra} settings
-     * are added or replace these (a setting given twice would reach the server as a list).
+     * are added or replace these (a setting given twice would reach the server as a list). Failed
+     * logins lock a user out only after many: {@link #awaitToken} fails while the user is not
+     * there yet.
      */
     public static String[] enabled(String... extra) {
         List<String> settings = new ArrayList<>(List.of("nacos.core.auth.enabled=true",
                 "nacos.core.auth.plugin.nacos.token.secret.key=" + KEY,
                 "nacos.core.auth.server.identity.key=" + IDENTITY_KEY,
                 "nacos.core.auth.server.identity.value=" + IDENTITY_VALUE,
-                "nacos.core.auth.admin.password=" + ADMIN_PASSWORD));
+                "nacos.core.auth.admin.password=" + ADMIN_PASSWORD, "nacos.core.auth.login.max-failures=1000"));
         for (String setting : extra) {
             String name = setting.substring(0, setting.indexOf('=') + 1);
             settings.removeIf(existing -> existing.startsWith(name));
