@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MariaDb;
+import com.nacosx.testsupport.ServerAuth;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -245,5 +248,34 @@ class MysqlModeTest {
         server.restart();
         assertEquals("back", read("after-outage").send().body());
         assertEquals("{}", read("new.json").send().body());
+    }
+
+    /**
+     * The users of an official database keep working: the admin row the official schema ships (its
+     * BCrypt hash of "nacos") logs in on a second server with auth on, and a user created there
+     * lands in the official table.
+     */
+    @Test
+    @Order(8)
+    void usersOfAnOfficialDatabaseLogIn() throws Exception {
+        try (Connection db = connect(); Statement statement = db.createStatement()) {
+            statement.execute("INSERT INTO users (username, password, enabled) VALUES ('nacos', "
+                    + "'$2a$10$EuWPZHzz32dJN7jexM34MOeYirDdFAZm2kuWj7VEOJhhZkDrxfvUu', TRUE)");
+            statement.execute("INSERT INTO roles (username, role) VALUES ('nacos', 'ROLE_ADMIN')");
+        }
+        List<String> settings = new ArrayList<>(List.of(MariaDb.serverProperties()));
+        settings.addAll(List.of(ServerAuth.enabled()));
+        try (ServerProcess secured = ServerProcess.startStandalone(settings.toArray(String[]::new))) {
+            String admin = ServerAuth.awaitToken(secured, "nacos", "nacos");
+            ServerAuth.createUser(secured, admin, "from-api", "pw", "dev:*:*", "r");
+            try (Connection db = connect(); Statement statement = db.createStatement();
+                 ResultSet rs = statement.executeQuery("SELECT password FROM users WHERE username = 'from-api'")) {
+                assertTrue(rs.next());
+                assertTrue(rs.getString(1).startsWith("$2a$10$"), rs.getString(1));
+            }
+            ServerAuth.awaitToken(secured, "from-api", "pw");
+            assertEquals(401, HttpCall.get(secured.baseUrl() + "/v1/cs/configs").param("dataId", "after-outage")
+                    .param("group", "DEFAULT_GROUP").send().statusCode());
+        }
     }
 }
