@@ -46,7 +46,8 @@ public class ServerStateHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         routes.get(BASE + "/state").access(Access.open()).inline(exchange -> exchange.respondJson(state()));
         routes.get(BASE + "/announcement").access(Access.open()).blocking(this::announcement);
-        routes.get(BASE + "/guide").access(Access.open()).blocking(exchange -> exchange.respondJson(RestResult.ok(read("console-guide.conf"))));
+        routes.get(BASE + "/guide").access(Access.open())
+                .blocking(exchange -> exchange.respondJson(RestResult.ok(read("console-guide.conf"))));
     }
 
     private Map<String, String> state() {
@@ -56,11 +57,7 @@ public class ServerStateHttpApi implements HttpApi {
         states.put("function_mode", null);
         states.put("version", ServerMemberManager.PROTOCOL_VERSION);
         states.put("server_port", http.port());
-        // No login and no web console here (yet): the console keys say so.
-        states.put("auth_enabled", false);
-        states.put("login_page_enabled", false);
-        states.put("auth_system_type", "nacos");
-        states.put("auth_admin_request", false);
+        // No web console here (yet): the console key says so.
         states.put("console_ui_enabled", false);
         modules.forEach(module -> states.putAll(module.states()));
         Map<String, String> shown = new LinkedHashMap<>();

@@ -120,6 +120,9 @@ class AuthTest {
                 .param("password", ADMIN_PASSWORD).send().statusCode(), "the older login path");
         assertEquals(409, HttpCall.post(url("/v1/auth/users/admin")).param("password", "take-over").send()
                 .statusCode(), "the admin is created once");
+        JsonNode state = JSON.readTree(HttpCall.get(url("/v1/console/server/state")).send().body());
+        assertEquals("true", state.path("auth_enabled").asString(), "the state is open and says auth is on");
+        assertEquals("false", state.path("auth_admin_request").asString());
     }
 
     @Test
