@@ -32,7 +32,8 @@ LOADER_PID=""
 trap '[ -n "$LOADER_PID" ] && kill "$LOADER_PID" 2>/dev/null; stop_server' EXIT
 
 bench() {
-    java -Xmx4g -jar "$BENCH_JAR" "$@" --port $((PORT + 1000)) --server-pid "$SERVER_PID" 2>&1 | grep --line-buffered -v '^\s*at '
+    java -Xmx4g -jar "$BENCH_JAR" "$@" --port $((PORT + 1000)) --server-pid "$SERVER_PID" \
+        ${ACCESS_TOKEN:+--access-token "$ACCESS_TOKEN"} 2>&1 | grep --line-buffered -v '^\s*at '
 }
 
 OUT="$OUT_DIR/config-grpc-$TARGET.txt"

@@ -10,6 +10,12 @@ PORT=${PORT:-18848}
 RNACOS_BIN=${RNACOS_BIN:-/opt/rnacos/bin/rnacos}
 SERVER_PID=""
 WORK=""
+# AUTH=1: the server runs with auth on and the load logs in first and sends its token with every
+# request, as an application with a username and password does (ours: nacos.core.auth.*; r-nacos:
+# RNACOS_ENABLE_OPEN_API_AUTH with its initial admin).
+AUTH=${AUTH:-0}
+ACCESS_TOKEN=""
+BENCH_KEY=$(printf 'bench key of thirty-two bytes!!!' | base64)
 
 start_server() {
     local target=$1
@@ -22,7 +28,14 @@ start_server() {
     case $target in
         ours)
             tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$WORK"
-            JAVA_OPT_EXT="-Dserver.port=$PORT -Dserver.address=127.0.0.1 ${EXTRA_OPTS:-}" "$WORK/nacos/bin/startup.sh" -m standalone >/dev/null
+            local auth_opts=""
+            if [ "$AUTH" = 1 ]; then
+                auth_opts="-Dnacos.core.auth.enabled=true -Dnacos.core.auth.plugin.nacos.token.secret.key=$BENCH_KEY"
+                auth_opts+=" -Dnacos.core.auth.server.identity.key=bench -Dnacos.core.auth.server.identity.value=bench"
+                auth_opts+=" -Dnacos.core.auth.admin.password=admin"
+            fi
+            JAVA_OPT_EXT="-Dserver.port=$PORT -Dserver.address=127.0.0.1 $auth_opts ${EXTRA_OPTS:-}" \
+                "$WORK/nacos/bin/startup.sh" -m standalone >/dev/null
             SERVER_PID=$(cat "$WORK/nacos/logs/nacos.pid")
             ;;
         rnacos)
@@ -31,6 +44,7 @@ start_server() {
             (cd "$WORK" && exec env RNACOS_SDK_HOST=127.0.0.1 RNACOS_CONSOLE_HOST=127.0.0.1 RNACOS_HTTP_PORT=$PORT \
                 RNACOS_GRPC_PORT=$((PORT + 1000)) RNACOS_HTTP_CONSOLE_PORT=$((PORT + 2000)) RNACOS_DATA_DIR="$WORK/data" \
                 RNACOS_RAFT_NODE_ID=1 RNACOS_RAFT_NODE_ADDR=127.0.0.1:$((PORT + 1000)) RUST_LOG=warn \
+                RNACOS_ENABLE_OPEN_API_AUTH=$([ "$AUTH" = 1 ] && echo true || echo false) \
                 "$RNACOS_BIN") > "$WORK/rnacos.out" 2>&1 &
             SERVER_PID=$!
             ;;
@@ -38,12 +52,28 @@ start_server() {
     esac
     for _ in $(seq 1 300); do
         if curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$PORT/nacos/v1/console/health/readiness" 2>/dev/null | grep -q 200; then
+            [ "$AUTH" = 1 ] && log_in "$target"
             return
         fi
         sleep 0.2
     done
     echo "server $target did not become ready" >&2
     stop_server
+    exit 1
+}
+
+# Sets ACCESS_TOKEN once the admin can log in (ours creates it when ready).
+log_in() {
+    local user=nacos password=admin
+    [ "$1" = rnacos ] && user=admin
+    for _ in $(seq 1 100); do
+        ACCESS_TOKEN=$(curl -s -X POST "http://127.0.0.1:$PORT/nacos/v1/auth/users/login" \
+            --data-urlencode "username=$user" --data-urlencode "password=$password" \
+            | sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p')
+        [ -n "$ACCESS_TOKEN" ] && return
+        sleep 0.2
+    done
+    echo "could not log in to $1" >&2
     exit 1
 }
 

@@ -25,7 +25,8 @@ HOLDER_PID=""
 trap '[ -n "$HOLDER_PID" ] && kill "$HOLDER_PID" 2>/dev/null; stop_server' EXIT
 
 bench() {
-    java -Xmx2g -jar "$BENCH_JAR" "$@" --port $((PORT + 1000)) --server-pid "$SERVER_PID" 2>&1 | grep --line-buffered -v '^\s*at '
+    java -Xmx2g -jar "$BENCH_JAR" "$@" --port $((PORT + 1000)) --server-pid "$SERVER_PID" \
+        ${ACCESS_TOKEN:+--access-token "$ACCESS_TOKEN"} 2>&1 | grep --line-buffered -v '^\s*at '
 }
 
 wrk_naming() {

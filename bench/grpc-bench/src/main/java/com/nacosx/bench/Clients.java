@@ -56,6 +56,10 @@ final class Clients implements AutoCloseable {
             NacosGrpcClient client = NacosGrpcClient.open(args.host(), args.grpcPort(), sources.get(i % sources.size()),
                     loop, onPush.apply(i));
             opened.add(client);
+            String token = args.text("access-token", "");
+            if (!token.isEmpty()) {
+                client.useAccessToken(token);
+            }
             setups.add(client.setUp(Map.of("module", module)).handle((ok, error) -> {
                 inFlight.release();
                 if (error == null) {

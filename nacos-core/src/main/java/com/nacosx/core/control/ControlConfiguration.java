@@ -1,13 +1,7 @@
 package com.nacosx.core.control;
 
-import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.PeriodicTask;
 import java.nio.file.Path;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -38,57 +32,15 @@ public class ControlConfiguration {
         return new ConnectionControl(rules);
     }
 
-    @Bean
-    RuleWatcher controlRuleWatcher(ControlRules rules, TpsControl tps, Environment env) {
-        boolean enabled = "nacos".equalsIgnoreCase(env.getProperty("nacos.plugin.control.manager.type", ""));
-        return new RuleWatcher(rules, tps, enabled);
-    }
-
     /** Reads the rule files at start and again every few seconds, so a changed rule applies without a restart. */
-    static final class RuleWatcher implements SmartLifecycle {
-
-        private static final Logger LOG = LoggerFactory.getLogger(RuleWatcher.class);
-
-        private final ControlRules rules;
-        private final TpsControl tps;
-        private final boolean enabled;
-        private ScheduledExecutorService timer;
-
-        RuleWatcher(ControlRules rules, TpsControl tps, boolean enabled) {
-            this.rules = rules;
-            this.tps = tps;
-            this.enabled = enabled;
-        }
-
-        @Override
-        public void start() {
-            if (!enabled) {
-                return;
-            }
-            rules.reload();
-            timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("control-rules"));
-            timer.scheduleWithFixedDelay(this::reload, RELOAD_SECONDS, RELOAD_SECONDS, TimeUnit.SECONDS);
-        }
-
-        private void reload() {
-            try {
+    @Bean
+    PeriodicTask controlRuleWatcher(ControlRules rules, TpsControl tps, Environment env) {
+        boolean enabled = "nacos".equalsIgnoreCase(env.getProperty("nacos.plugin.control.manager.type", ""));
+        return new PeriodicTask("control-rules", RELOAD_SECONDS, () -> {
+            if (enabled) {
                 rules.reload();
                 tps.forgetIdle();
-            } catch (RuntimeException e) {
-                LOG.warn("could not read the control rules; the last ones stay: {}", e.toString());
             }
-        }
-
-        @Override
-        public void stop() {
-            if (timer != null) {
-                timer.shutdownNow();
-            }
-        }
-
-        @Override
-        public boolean isRunning() {
-            return timer != null && !timer.isShutdown();
-        }
+        });
     }
 }

@@ -53,6 +53,7 @@ public final class NacosGrpcClient implements AutoCloseable {
     private volatile String connectionId;
     private volatile boolean streamEnded;
     private volatile boolean answering = true;
+    private volatile String accessToken;
 
     private NacosGrpcClient(ManagedChannel channel, Consumer<ServerRequest> onPush, String clientIp) {
         this.channel = channel;
@@ -169,7 +170,15 @@ public final class NacosGrpcClient implements AutoCloseable {
         return streamEnded;
     }
 
+    /** From now on every request carries this access token, as the official SDK's do once logged in. */
+    public void useAccessToken(String token) {
+        accessToken = token;
+    }
+
     public CompletableFuture<Response> request(Request request) {
+        if (accessToken != null) {
+            request.headers().put("accessToken", accessToken);
+        }
         return raw(PayloadCodec.encode(request, clientIp)).thenApply(payload -> (Response) PayloadCodec.decode(payload));
     }
 

@@ -67,28 +67,31 @@ class AuthClient2xTest {
         return properties;
     }
 
-    static ConfigService config(String namespace, String username, String password) throws NacosException {
-        ConfigService service = NacosFactory.createConfigService(properties(namespace, username, password));
+    /** A client's way to shut down. */
+    interface Shutdown {
+        void run() throws NacosException;
+    }
+
+    /** Shuts the client down after the tests. */
+    static <T> T closedAfterwards(T client, Shutdown shutdown) {
         shutdowns.add(() -> {
             try {
-                service.shutDown();
+                shutdown.run();
             } catch (NacosException e) {
                 throw new IllegalStateException(e);
             }
         });
-        return service;
+        return client;
+    }
+
+    static ConfigService config(String namespace, String username, String password) throws NacosException {
+        ConfigService service = NacosFactory.createConfigService(properties(namespace, username, password));
+        return closedAfterwards(service, service::shutDown);
     }
 
     static NamingService naming(String namespace, String username, String password) throws NacosException {
         NamingService service = NacosFactory.createNamingService(properties(namespace, username, password));
-        shutdowns.add(() -> {
-            try {
-                service.shutDown();
-            } catch (NacosException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        return service;
+        return closedAfterwards(service, service::shutDown);
     }
 
     @Test
