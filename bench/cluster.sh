@@ -79,6 +79,9 @@ wait_visible() {
 OUT="$OUT_DIR/cluster-$STORAGE.txt"
 mkdir -p "$OUT_DIR"
 {
+    # The block runs in a subshell of the pipe, which does not inherit the trap: an early exit
+    # (set -e) must still stop the server it started.
+    trap stop_nodes EXIT
     echo "# 3-node cluster, storage $STORAGE, ports ${PORTS[*]}, $(date -u +%FT%TZ)"
     for port in "${PORTS[@]}"; do
         echo "members seen by $port: $(curl -s "http://127.0.0.1:$port/nacos/v1/core/cluster/nodes" | grep -o '"state":"[A-Z]*"' | tr '\n' ' ')"

@@ -39,6 +39,9 @@ bench() {
 OUT="$OUT_DIR/config-grpc-$TARGET.txt"
 mkdir -p "$OUT_DIR"
 {
+    # The block runs in a subshell of the pipe, which does not inherit the trap: an early exit
+    # (set -e) must still stop the server it started.
+    trap '[ -n "$LOADER_PID" ] && kill "$LOADER_PID" 2>/dev/null; stop_server' EXIT
     echo "# config over gRPC, target=$TARGET, $(date -u +%FT%TZ)"
     for workload in $WORKLOADS; do
         start_server "$TARGET"

@@ -17,6 +17,9 @@ trap stop_server EXIT
 start_server "$TARGET"
 OUT="$OUT_DIR/config-http-$TARGET.txt"
 {
+    # The block runs in a subshell of the pipe, which does not inherit the trap: an early exit
+    # (set -e) must still stop the server it started.
+    trap stop_server EXIT
     echo "# config over HTTP, target=$TARGET, $(date -u +%FT%TZ)"
     echo "idle RSS: $(rss_mb) MB"
     MD5=$(seed_configs 200 5120)

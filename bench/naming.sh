@@ -44,6 +44,9 @@ heap_after_gc() {
 OUT="$OUT_DIR/naming-$TARGET.txt"
 mkdir -p "$OUT_DIR"
 {
+    # The block runs in a subshell of the pipe, which does not inherit the trap: an early exit
+    # (set -e) must still stop the server it started.
+    trap '[ -n "$HOLDER_PID" ] && kill "$HOLDER_PID" 2>/dev/null; stop_server' EXIT
     echo "# naming, target=$TARGET, $(date -u +%FT%TZ)"
     for workload in $WORKLOADS; do
         start_server "$TARGET"
