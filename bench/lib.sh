@@ -52,7 +52,9 @@ start_server() {
     esac
     for _ in $(seq 1 300); do
         if curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$PORT/nacos/v1/console/health/readiness" 2>/dev/null | grep -q 200; then
-            [ "$AUTH" = 1 ] && log_in "$target"
+            if [ "$AUTH" = 1 ]; then
+                log_in "$target"
+            fi
             return
         fi
         sleep 0.2
