@@ -32,7 +32,7 @@ start_server() {
             if [ "$AUTH" = 1 ]; then
                 auth_opts="-Dnacos.core.auth.enabled=true -Dnacos.core.auth.plugin.nacos.token.secret.key=$BENCH_KEY"
                 auth_opts+=" -Dnacos.core.auth.server.identity.key=bench -Dnacos.core.auth.server.identity.value=bench"
-                auth_opts+=" -Dnacos.core.auth.admin.password=admin"
+                auth_opts+=" -Dnacos.core.auth.admin.password=admin -Dnacos.core.auth.login.max-failures=1000"
             fi
             JAVA_OPT_EXT="-Dserver.port=$PORT -Dserver.address=127.0.0.1 $auth_opts ${EXTRA_OPTS:-}" \
                 "$WORK/nacos/bin/startup.sh" -m standalone >/dev/null

@@ -1,14 +1,14 @@
 package com.nacosx.config;
 
-import com.nacosx.core.control.ConnectionControl;
-import com.nacosx.core.control.ControlRules;
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.config.model.ConfigKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
-import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.push.ConfigChangePusher;
 import com.nacosx.config.push.ConfigListeners;
+import com.nacosx.core.control.ConnectionControl;
+import com.nacosx.core.control.ControlRules;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionChannel;
 import com.nacosx.core.remote.ConnectionManager;

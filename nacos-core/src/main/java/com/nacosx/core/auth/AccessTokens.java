@@ -30,13 +30,11 @@ public final class AccessTokens {
         }
     }
 
-    private record Verified(String username, long expiresAtMillis) {
-    }
 
     private final MACSigner signer;
     private final MACVerifier verifier;
     private final long ttlSeconds;
-    private final Map<String, Verified> cache;
+    private final Map<String, TokenMemo.Verified> cache;
 
     public AccessTokens(AuthSettings settings) {
         try {
@@ -74,14 +72,26 @@ public final class AccessTokens {
 
     /** The user a token names when it is ours, intact and unexpired; else why not. */
     public Verdict verify(String token) {
+        return verify(token, null);
+    }
+
+    /**
+     * The same, remembering a verified token in {@code memo} (the connection's; null for none) and
+     * trusting it there until it expires.
+     */
+    public Verdict verify(String token, TokenMemo memo) {
         long now = System.currentTimeMillis();
+        String remembered = memo == null ? null : memo.userOf(token, now);
+        if (remembered != null) {
+            return new Verdict(remembered, null);
+        }
         if (cache != null) {
-            Verified known = cache.get(token);
+            TokenMemo.Verified known = cache.get(token);
             if (known != null && known.expiresAtMillis() > now) {
                 return new Verdict(known.username(), null);
             }
         }
-        Verified verified;
+        TokenMemo.Verified verified;
         try {
             verified = parse(token);
         } catch (ParseException | JOSEException e) {
@@ -96,10 +106,13 @@ public final class AccessTokens {
         if (cache != null) {
             remember(token, verified, now);
         }
+        if (memo != null) {
+            memo.remember(verified);
+        }
         return new Verdict(verified.username(), null);
     }
 
-    private Verified parse(String token) throws ParseException, JOSEException {
+    private TokenMemo.Verified parse(String token) throws ParseException, JOSEException {
         SignedJWT jwt = SignedJWT.parse(token);
         if (verifier == null || !JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
             return null;
@@ -108,12 +121,12 @@ public final class AccessTokens {
         if (claims.getSubject() == null || claims.getSubject().isEmpty() || claims.getExpirationTime() == null) {
             return null;
         }
-        return new Verified(claims.getSubject(), claims.getExpirationTime().getTime());
+        return new TokenMemo.Verified(token, claims.getSubject(), claims.getExpirationTime().getTime());
     }
 
-    private void remember(String token, Verified verified, long now) {
+    private void remember(String token, TokenMemo.Verified verified, long now) {
         if (cache.size() >= CACHE_LIMIT) {
-            for (Iterator<Verified> it = cache.values().iterator(); it.hasNext(); ) {
+            for (Iterator<TokenMemo.Verified> it = cache.values().iterator(); it.hasNext(); ) {
                 if (it.next().expiresAtMillis() <= now) {
                     it.remove();
                 }

@@ -44,9 +44,10 @@ public final class AuthGate {
     /**
      * @param token    the access token the request carries, or null
      * @param identity the server identity header's value, or null
+     * @param memo     the connection's last verified token, or null
      * @return null when the request may be served, else why not
      */
-    public <T> Refusal check(Access<T> access, T request, String token, String identity) {
+    public <T> Refusal check(Access<T> access, T request, String token, String identity, TokenMemo memo) {
         if (!settings.enabled() || access.kind() == Access.Kind.OPEN || isPeer(identity)) {
             return null;
         }
@@ -54,7 +55,7 @@ public final class AuthGate {
             return new Refusal(false, "no access token: log in with POST /nacos/v1/auth/users/login "
                     + "(username, password) and pass the accessToken it returns");
         }
-        AccessTokens.Verdict verdict = tokens.verify(token);
+        AccessTokens.Verdict verdict = tokens.verify(token, memo);
         if (verdict.username() == null) {
             return new Refusal(false, verdict.refusal() + " log in again with POST /nacos/v1/auth/users/login");
         }

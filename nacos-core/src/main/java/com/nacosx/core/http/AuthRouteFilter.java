@@ -31,7 +31,7 @@ public class AuthRouteFilter implements RouteFilter, Ordered {
             return null;
         }
         AuthGate.Refusal refusal = gate.check(route.access(), exchange, HttpAccess.tokenOf(exchange),
-                exchange.header(gate.identityKey()));
+                exchange.header(gate.identityKey()), null);
         if (refusal == null) {
             return null;
         }

@@ -40,7 +40,7 @@ public class AuthRequestFilter implements RequestFilter, Ordered {
                     "authorization failed! only cluster members showing the server identity may send this");
         }
         AuthGate.Refusal refusal = gate.check(((RequestHandler) handler).access(), request,
-                request.header("accessToken"), identity);
+                request.header("accessToken"), identity, meta.tokenMemo());
         return refusal == null ? null : handler.failure().fail(NO_RIGHT, refusal.message());
     }
 }

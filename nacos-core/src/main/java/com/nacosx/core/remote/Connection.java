@@ -2,6 +2,7 @@ package com.nacosx.core.remote;
 
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.ServerRequest;
+import com.nacosx.core.auth.TokenMemo;
 import com.nacosx.core.util.DaemonThreads;
 
 import io.netty.util.HashedWheelTimer;
@@ -39,7 +40,8 @@ public final class Connection {
     public Connection(ConnectionMeta meta, ConnectionChannel channel) {
         this.meta = meta;
         this.channel = channel;
-        this.requestMeta = new RequestMeta(meta.connectionId(), meta.clientIp(), meta.clientVersion(), meta.labels());
+        this.requestMeta = new RequestMeta(meta.connectionId(), meta.clientIp(), meta.remoteIp(), meta.clientVersion(),
+                meta.labels(), new TokenMemo());
         this.lastActiveTime = meta.createTime();
     }
 

@@ -1,9 +1,9 @@
 package com.nacosx.core.remote;
 
-import com.nacosx.core.control.ConnectionControl;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.core.ClientDetectionRequest;
 import com.nacosx.api.remote.core.ConnectResetRequest;
+import com.nacosx.core.control.ConnectionControl;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,11 +44,12 @@ public class ConnectionManager implements SmartLifecycle {
     }
 
     /**
-     * @return false when the node or the client's IP is at its connection limit, this node's own
-     * ({@code nacos.remote.server.connection.*}) or the control plugin's rule
+     * @return false when the node or the client's address is at its connection limit, this node's
+     * own ({@code nacos.remote.server.connection.*}) or the control plugin's rule; the address is
+     * the socket's, which a client cannot choose as it chooses the IP it reports
      */
     public boolean register(Connection connection) {
-        String ip = connection.meta().clientIp();
+        String ip = connection.meta().remoteIp();
         int fromIp = countByIp.getOrDefault(ip, 0);
         if (overLimit(settings.limit(), connections.size()) || overLimit(settings.limitPerIp(), fromIp)) {
             LOG.warn("[{}] refused: {} connections held, {} from {}", connection.id(), connections.size(), fromIp, ip);
@@ -78,7 +79,7 @@ public class ConnectionManager implements SmartLifecycle {
         if (connection == null) {
             return;
         }
-        countByIp.computeIfPresent(connection.meta().clientIp(), (ip, count) -> count <= 1 ? null : count - 1);
+        countByIp.computeIfPresent(connection.meta().remoteIp(), (ip, count) -> count <= 1 ? null : count - 1);
         connection.close();
         LOG.info("[{}] disconnected: {}", connectionId, reason);
         for (ConnectionListener listener : listeners) {

@@ -28,7 +28,7 @@ public class TpsRequestFilter implements RequestFilter, Ordered {
 
     @Override
     public Response filter(Request request, RequestMeta meta, RequestHandler<?> handler) {
-        String refusal = tps.check(handler.tpsPoint(), meta.clientIp());
+        String refusal = tps.check(handler.tpsPoint(), meta.remoteIp());
         return refusal == null ? null : handler.failure().fail(OVER_THRESHOLD, "Tps Flow restricted:" + refusal);
     }
 }

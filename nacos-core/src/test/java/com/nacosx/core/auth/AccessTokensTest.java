@@ -77,4 +77,20 @@ class AccessTokensTest {
         }
         assertEquals("token expired!", tokens.verify(shortLived).refusal());
     }
+
+    @Test
+    void aConnectionsMemoTrustsItsLastTokenUntilItExpires() throws Exception {
+        AccessTokens tokens = tokens(KEY, 60, false);
+        TokenMemo memo = new TokenMemo();
+        String shortLived = signed("{\"alg\":\"HS256\"}", "{\"sub\":\"dave\",\"exp\":" + inSeconds(1) + "}", KEY);
+        assertEquals("dave", tokens.verify(shortLived, memo).username());
+        assertEquals("dave", memo.userOf(shortLived, System.currentTimeMillis()));
+        assertNull(memo.userOf(tokens.issue("dave"), System.currentTimeMillis()), "only the token it verified");
+        assertNull(tokens.verify("garbage", memo).username(), "a bad token is not trusted for being on the connection");
+        long expiry = (inSeconds(1) + 1) * 1000;
+        while (System.currentTimeMillis() < expiry + 50) {
+            Thread.sleep(50);
+        }
+        assertEquals("token expired!", tokens.verify(shortLived, memo).refusal());
+    }
 }

@@ -1,14 +1,14 @@
 package com.nacosx.core.remote;
 
-import com.nacosx.core.control.ConnectionControl;
-import com.nacosx.core.control.ControlRules;
+import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
+import com.nacosx.api.remote.config.ConfigChangeNotifyResponse;
 import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
-import com.nacosx.api.remote.config.ConfigChangeNotifyResponse;
+import com.nacosx.core.control.ConnectionControl;
+import com.nacosx.core.control.ControlRules;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;

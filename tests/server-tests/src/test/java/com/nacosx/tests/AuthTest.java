@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nacosx.api.naming.Instance;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.config.ConfigPublishRequest;
 import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.api.remote.naming.InstanceRequest;
-import com.nacosx.api.naming.Instance;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerAuth;
