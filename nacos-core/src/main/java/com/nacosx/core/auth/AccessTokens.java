@@ -37,11 +37,12 @@ public final class AccessTokens {
     private final Map<String, TokenMemo.Verified> cache;
 
     public AccessTokens(AuthSettings settings) {
+        // Without a usable key (auth off and no key set) nothing is signed and no token is valid.
+        byte[] key = settings.secretKey();
+        boolean usable = key != null && key.length >= 32;
         try {
-            byte[] key = settings.secretKey() == null || settings.secretKey().length < 32
-                    ? new byte[0] : settings.secretKey();
-            this.signer = key.length == 0 ? null : new MACSigner(key);
-            this.verifier = key.length == 0 ? null : new MACVerifier(key);
+            this.signer = usable ? new MACSigner(key) : null;
+            this.verifier = usable ? new MACVerifier(key) : null;
         } catch (JOSEException e) {
             throw new IllegalStateException("the token secret key cannot sign HS256: " + e.getMessage(), e);
         }

@@ -67,7 +67,8 @@ public final class Accounts {
     // --- listings, as the console pages them
 
     public Page<UserInfo> users(String username, boolean blur, int pageNo, int pageSize) {
-        return Page.slice(view.tables.users().stream().filter(user -> like(username, blur).test(user.username()))
+        Predicate<String> named = like(username, blur);
+        return Page.slice(view.tables.users().stream().filter(user -> named.test(user.username()))
                 .map(user -> new UserInfo(user.username())).sorted(Comparator.comparing(UserInfo::username))
                 .toList(), pageNo, pageSize);
     }
@@ -77,9 +78,12 @@ public final class Accounts {
                 .sorted().toList();
     }
 
-    public Page<AccountStore.RoleBinding> roles(String username, String role, boolean blur, int pageNo, int pageSize) {
+    public Page<AccountStore.RoleBinding> roles(String username, String role, boolean blur, int pageNo,
+            int pageSize) {
+        Predicate<String> user = like(username, blur);
+        Predicate<String> named = like(role, blur);
         return Page.slice(view.tables.roles().stream()
-                .filter(binding -> like(username, blur).test(binding.username()) && like(role, blur).test(binding.role()))
+                .filter(binding -> user.test(binding.username()) && named.test(binding.role()))
                 .sorted(Comparator.comparing(AccountStore.RoleBinding::role)
                         .thenComparing(AccountStore.RoleBinding::username)).toList(), pageNo, pageSize);
     }
@@ -90,7 +94,8 @@ public final class Accounts {
     }
 
     public Page<AccountStore.Grant> grants(String role, boolean blur, int pageNo, int pageSize) {
-        return Page.slice(view.tables.grants().stream().filter(grant -> like(role, blur).test(grant.role()))
+        Predicate<String> named = like(role, blur);
+        return Page.slice(view.tables.grants().stream().filter(grant -> named.test(grant.role()))
                 .sorted(Comparator.comparing(AccountStore.Grant::role).thenComparing(AccountStore.Grant::resource))
                 .toList(), pageNo, pageSize);
     }

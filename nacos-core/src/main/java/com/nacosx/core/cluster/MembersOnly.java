@@ -37,12 +37,7 @@ public final class MembersOnly implements ServerInterceptor {
     /** Whether the address is one of a member's. */
     public boolean isMember(InetAddress address) {
         String ip = address.getHostAddress();
-        for (Member member : members.all()) {
-            if (member.ip().equals(ip) || addressesOf(member.ip()).contains(ip)) {
-                return true;
-            }
-        }
-        return false;
+        return members.anyMember(member -> member.ip().equals(ip) || addressesOf(member.ip()).contains(ip));
     }
 
     private Set<String> addressesOf(String host) {

@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The members of the cluster and their states. The list is read from its lookup every 5 s (so
@@ -86,6 +87,11 @@ public class ServerMemberManager implements SmartLifecycle {
         List<Member> all = new ArrayList<>(members.values());
         all.sort((a, b) -> a.address().compareTo(b.address()));
         return all;
+    }
+
+    /** Whether any member, this node included, passes {@code test}; copies and sorts nothing. */
+    public boolean anyMember(Predicate<Member> test) {
+        return members.values().stream().anyMatch(test);
     }
 
     /** The other members, whatever their state. */

@@ -11,16 +11,15 @@ import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.http.Json;
 import com.nacosx.core.http.RestResult;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The official auth API under {@code /v1/auth}: login, and the users, roles and permissions the
@@ -34,7 +33,6 @@ public class AuthHttpApi implements HttpApi {
     private static final String USERS = "/v1/auth/users";
     private static final String ROLES = "/v1/auth/roles";
     private static final String PERMISSIONS = "/v1/auth/permissions";
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Accounts accounts;
     private final AccessTokens tokens;
@@ -124,8 +122,7 @@ public class AuthHttpApi implements HttpApi {
         answer.put("tokenTtl", tokens.ttlSeconds());
         answer.put("globalAdmin", accounts.isAdmin(username));
         answer.put("username", username);
-        exchange.respond(HttpResponseStatus.OK, "application/json;charset=UTF-8",
-                JSON.writeValueAsString(answer).getBytes(StandardCharsets.UTF_8),
+        exchange.respond(HttpResponseStatus.OK, "application/json;charset=UTF-8", Json.bytes(answer),
                 new DefaultHttpHeaders().set("Authorization", "Bearer " + token));
     }
 
