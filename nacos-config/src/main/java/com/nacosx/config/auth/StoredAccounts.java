@@ -1,7 +1,8 @@
 package com.nacosx.config.auth;
 
 import com.nacosx.config.service.ConfigCommand;
-import com.nacosx.config.service.ConfigCommands;
+import com.nacosx.config.service.ConfigWriter;
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.config.store.AccountTables;
 import com.nacosx.core.auth.AccountChange;
 import com.nacosx.core.auth.AccountStore;
@@ -17,9 +18,9 @@ import org.springframework.stereotype.Component;
 public class StoredAccounts implements AccountStore {
 
     private final AccountTables tables;
-    private final ConfigCommands commands;
+    private final CommandLog<ConfigWriter> commands;
 
-    public StoredAccounts(AccountTables tables, ConfigCommands commands) {
+    public StoredAccounts(AccountTables tables, CommandLog<ConfigWriter> commands) {
         this.tables = tables;
         this.commands = commands;
     }
@@ -31,6 +32,6 @@ public class StoredAccounts implements AccountStore {
 
     @Override
     public CompletableFuture<Boolean> change(AccountChange change) {
-        return commands.submitAsync(new ConfigCommand.ChangeAccount(change)).thenApply(Boolean.TRUE::equals);
+        return commands.submit(new ConfigCommand.ChangeAccount(change)).thenApply(Boolean.TRUE::equals);
     }
 }

@@ -5,6 +5,7 @@ import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.store.EmbeddedStorage;
 import com.nacosx.config.store.TableSnapshot;
 import com.nacosx.core.raft.RaftStateMachine;
+import com.nacosx.core.util.Futures;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.springframework.context.annotation.Conditional;
@@ -43,7 +44,7 @@ public class ConfigStateMachine implements RaftStateMachine {
 
     @Override
     public Object apply(byte[] command) {
-        return writer.apply(ConfigCommand.fromBytes(command));
+        return Futures.join(ConfigCommand.fromBytes(command).applyTo(writer));
     }
 
     @Override

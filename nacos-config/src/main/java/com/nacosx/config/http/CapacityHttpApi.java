@@ -2,7 +2,8 @@ package com.nacosx.config.http;
 
 import com.nacosx.config.capacity.CapacityService;
 import com.nacosx.config.service.ConfigCommand;
-import com.nacosx.config.service.ConfigCommands;
+import com.nacosx.config.service.ConfigWriter;
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -21,9 +22,9 @@ public class CapacityHttpApi implements HttpApi {
     private static final String CAPACITY = "/v1/cs/capacity";
 
     private final CapacityService capacities;
-    private final ConfigCommands commands;
+    private final CommandLog<ConfigWriter> commands;
 
-    public CapacityHttpApi(CapacityService capacities, ConfigCommands commands) {
+    public CapacityHttpApi(CapacityService capacities, CommandLog<ConfigWriter> commands) {
         this.capacities = capacities;
         this.commands = commands;
     }
@@ -67,7 +68,7 @@ public class CapacityHttpApi implements HttpApi {
             refuse(exchange, String.format("parameter %s is empty.", field));
             return;
         }
-        commands.submit(new ConfigCommand.SetCapacity(tenant != null, name.trim(), quota, maxSize, maxAggrCount,
+        commands.submitAndWait(new ConfigCommand.SetCapacity(tenant != null, name.trim(), quota, maxSize, maxAggrCount,
                 maxAggrSize, System.currentTimeMillis()));
         exchange.respondJson(new RestResult<>(200, String.format(
                 "successfully updated the capacity information configuration of %s to %s", field, name), true));

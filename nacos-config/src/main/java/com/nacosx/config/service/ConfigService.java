@@ -1,5 +1,6 @@
 package com.nacosx.config.service;
 
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.common.Page;
 import com.nacosx.config.ConfigMetrics;
@@ -23,7 +24,7 @@ import org.springframework.stereotype.Service;
 /**
  * The rules of the configuration center, shared by every door (1.x HTTP and gRPC): reads come
  * from the cache; a write is validated here, then made a {@link ConfigCommand} and handed to
- * {@link ConfigCommands}, which returns once this node applied it, so a read on this node after a
+ * the config {@link CommandLog}, which returns once this node applied it, so a read on this node after a
  * successful publish always sees the new content.
  */
 @Service
@@ -33,12 +34,12 @@ public class ConfigService {
     private final GrayStore grays;
     private final ConfigCache cache;
     private final ConfigValidator validator;
-    private final ConfigCommands commands;
+    private final CommandLog<ConfigWriter> commands;
     private final ConfigMetrics metrics;
     private final CapacityService capacity;
 
     public ConfigService(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigValidator validator,
-            ConfigCommands commands, ConfigMetrics metrics, CapacityService capacity) {
+            CommandLog<ConfigWriter> commands, ConfigMetrics metrics, CapacityService capacity) {
         this.configs = configs;
         this.grays = grays;
         this.cache = cache;
@@ -100,7 +101,7 @@ public class ConfigService {
      * Validates a publish at once (a bad one throws) and hands it on; the future completes once
      * this node applied it.
      */
-    public CompletableFuture<?> publishAsync(ConfigKey key, ConfigWrite write, PublishOptions options) {
+    public CompletableFuture<Void> publishAsync(ConfigKey key, ConfigWrite write, PublishOptions options) {
         validator.checkContent(write.content());
         validator.checkTag(options.tag());
         validator.checkDetails(write, options);
@@ -110,7 +111,7 @@ public class ConfigService {
         ConfigWrite typed = write.withType(ConfigType.normalize(write.type()));
         metrics.publishing();
         long start = System.nanoTime();
-        CompletableFuture<?> applied = commands.submitAsync(
+        CompletableFuture<Void> applied = commands.submit(
                 new ConfigCommand.Publish(key, typed, options, System.currentTimeMillis()));
         applied.thenRun(() -> metrics.written(System.nanoTime() - start));
         return applied;
@@ -122,19 +123,19 @@ public class ConfigService {
     }
 
     /** The same without waiting: the future completes once this node applied it. */
-    public CompletableFuture<?> removeAsync(ConfigKey key, String tag, String srcIp, String srcUser) {
+    public CompletableFuture<Void> removeAsync(ConfigKey key, String tag, String srcIp, String srcUser) {
         validator.checkTag(tag);
         long now = System.currentTimeMillis();
         if (tag != null && !tag.isBlank()) {
-            return commands.submitAsync(new ConfigCommand.RemoveGray(key, GrayConfig.tagGrayName(tag.trim()), srcIp,
+            return commands.submit(new ConfigCommand.RemoveGray(key, GrayConfig.tagGrayName(tag.trim()), srcIp,
                     srcUser, now));
         }
-        return commands.submitAsync(new ConfigCommand.Remove(key, srcIp, srcUser, now));
+        return commands.submit(new ConfigCommand.Remove(key, srcIp, srcUser, now));
     }
 
     /** Stops the beta of a config. */
     public void removeBeta(ConfigKey key, String srcIp, String srcUser) {
-        commands.submit(new ConfigCommand.RemoveGray(key, GrayConfig.BETA, srcIp, srcUser,
+        commands.submitAndWait(new ConfigCommand.RemoveGray(key, GrayConfig.BETA, srcIp, srcUser,
                 System.currentTimeMillis()));
     }
 

@@ -76,19 +76,6 @@ public class ConfigWriter {
         this.writeListeners = List.copyOf(writeListeners);
     }
 
-    /**
-     * Applies a command and waits for it.
-     *
-     * @return what the command returns to its writer (namespace updates and deletes: whether it existed)
-     */
-    public Object apply(ConfigCommand command) {
-        return Futures.join(applyAsync(command));
-    }
-
-    /** Applies a command; the future completes once it is committed and in the cache. */
-    public CompletableFuture<?> applyAsync(ConfigCommand command) {
-        return command.applyTo(this);
-    }
 
     CompletableFuture<Void> createNamespace(String id, String name, String desc, long time) {
         return writes.submit(() -> {
@@ -262,7 +249,7 @@ public class ConfigWriter {
                 .collect(Collectors.toUnmodifiableSet());
     }
 
-    CompletableFuture<?> remove(ConfigKey key, String srcIp, String srcUser, long now) {
+    CompletableFuture<Void> remove(ConfigKey key, String srcIp, String srcUser, long now) {
         return change(key, true, () -> {
             configs.find(key).ifPresent(old -> {
                 configs.delete(old.id());
@@ -273,7 +260,7 @@ public class ConfigWriter {
         }, (nothing, cached) -> cached.withFormal(null), () -> LOG.info("removed {} from {}", key, srcIp));
     }
 
-    CompletableFuture<?> removeGray(ConfigKey key, String grayName, String srcIp, String srcUser, long now) {
+    CompletableFuture<Void> removeGray(ConfigKey key, String grayName, String srcIp, String srcUser, long now) {
         return change(key, true, () -> {
             grays.find(key, grayName).ifPresent(old -> {
                 grays.delete(old.id());

@@ -1,11 +1,11 @@
 package com.nacosx.config.service;
 
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.cluster.SharedStoreCluster;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.util.DaemonThreads;
-import com.nacosx.core.util.Futures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -29,7 +29,7 @@ public class HistoryRetention implements SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
     static final int STEP = 1000;
 
-    private final ConfigCommands commands;
+    private final CommandLog<ConfigWriter> commands;
     private final RaftGroups raft;
     private final ServerMemberManager members;
     private final SharedStoreCluster sharedStore;
@@ -38,7 +38,7 @@ public class HistoryRetention implements SmartLifecycle {
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-history-retention"));
     private volatile boolean running;
 
-    public HistoryRetention(ConfigCommands commands, RaftGroups raft, ServerMemberManager members,
+    public HistoryRetention(CommandLog<ConfigWriter> commands, RaftGroups raft, ServerMemberManager members,
             SharedStoreCluster sharedStore, ConfigProperties properties) {
         this.commands = commands;
         this.raft = raft;
@@ -63,7 +63,7 @@ public class HistoryRetention implements SmartLifecycle {
             int total = 0;
             int deleted;
             do {
-                deleted = (Integer) Futures.join(commands.submitAsync(new ConfigCommand.PruneHistory(before, STEP)));
+                deleted = commands.submitAndWait(new ConfigCommand.PruneHistory(before, STEP));
                 total += deleted;
             } while (deleted == STEP && running);
             if (total > 0) {

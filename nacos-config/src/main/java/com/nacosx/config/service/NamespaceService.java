@@ -1,5 +1,6 @@
 package com.nacosx.config.service;
 
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
@@ -27,9 +28,9 @@ public class NamespaceService {
 
     private final NamespaceStore store;
     private final ConfigCache cache;
-    private final ConfigCommands commands;
+    private final CommandLog<ConfigWriter> commands;
 
-    public NamespaceService(NamespaceStore store, ConfigCache cache, ConfigCommands commands) {
+    public NamespaceService(NamespaceStore store, ConfigCache cache, CommandLog<ConfigWriter> commands) {
         this.store = store;
         this.cache = cache;
         this.commands = commands;
@@ -70,14 +71,14 @@ public class NamespaceService {
         }
         checkName(name);
         checkDesc(desc);
-        commands.submit(new ConfigCommand.CreateNamespace(id, name.trim(), desc, System.currentTimeMillis()));
+        commands.submitAndWait(new ConfigCommand.CreateNamespace(id, name.trim(), desc, System.currentTimeMillis()));
         return id;
     }
 
     public void update(String namespaceId, String name, String desc) {
         checkName(name);
         checkDesc(desc);
-        if (!(Boolean) commands.submit(new ConfigCommand.UpdateNamespace(namespaceId, name.trim(), desc,
+        if (!commands.submitAndWait(new ConfigCommand.UpdateNamespace(namespaceId, name.trim(), desc,
                 System.currentTimeMillis()))) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.NAMESPACE_NOT_EXIST,
                     "namespaceId [ " + namespaceId + " ] not exist");
@@ -86,7 +87,7 @@ public class NamespaceService {
 
     /** Deletes a custom namespace; its configs stay in the store, as in the official server. */
     public void delete(String namespaceId) {
-        if (!(Boolean) commands.submit(new ConfigCommand.DeleteNamespace(namespaceId))) {
+        if (!commands.submitAndWait(new ConfigCommand.DeleteNamespace(namespaceId))) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.NAMESPACE_NOT_EXIST,
                     "namespaceId [ " + namespaceId + " ] not exist");
         }

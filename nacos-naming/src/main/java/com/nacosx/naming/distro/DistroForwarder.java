@@ -12,7 +12,7 @@ import java.util.Map;
  * In a cluster, a 1.x client may send an instance's writes and beats to any node; each is passed
  * on, as it came, to the instance's responsible node over the cluster port, and its answer is
  * relayed. A request that was passed on once is served where it lands, so a membership change
- * cannot bounce it around; the node that serves it takes the client over if a peer held it before.
+ * cannot bounce it around.
  */
 @Component
 public class DistroForwarder {
@@ -20,12 +20,10 @@ public class DistroForwarder {
     static final String FORWARDED_HEADER = "Nacos-Distro-Forwarded";
 
     private final DistroMapper mapper;
-    private final DistroProtocol distro;
     private final HttpForwarder forwarder;
 
-    public DistroForwarder(DistroMapper mapper, DistroProtocol distro, HttpForwarder forwarder) {
+    public DistroForwarder(DistroMapper mapper, HttpForwarder forwarder) {
         this.mapper = mapper;
-        this.distro = distro;
         this.forwarder = forwarder;
     }
 
@@ -37,7 +35,6 @@ public class DistroForwarder {
     public boolean forwarded(HttpExchange exchange, String ip, int port) {
         Member target = mapper.responsible(ip, port);
         if (exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target)) {
-            distro.claim(ip, port);
             return false;
         }
         Map<String, String> headers = new HashMap<>();

@@ -89,9 +89,17 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
         }
     }
 
+    /**
+     * Whether the client is replicated from the peer responsible for it: this node neither expires
+     * it nor replicates it, its responsible node does.
+     */
+    public boolean isReplica(String clientId) {
+        return remote.containsKey(clientId);
+    }
+
     @Override
     public void clientChanged(String clientId) {
-        if (registry.isRemote(clientId) || ClientIds.isPersistent(clientId)) {
+        if (remote.containsKey(clientId) || ClientIds.isPersistent(clientId)) {
             return;
         }
         localRevisions.put(clientId, revisionClock.incrementAndGet());
@@ -108,12 +116,11 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
             return;
         }
         String clientId = ClientIds.ofAddress(ip, port, true);
-        if (!registry.isRemote(clientId)) {
+        RemoteClient previous = remote.remove(clientId);
+        if (previous == null) {
             return;
         }
-        RemoteClient previous = remote.remove(clientId);
-        registry.markRemote(clientId, false);
-        LOG.info("[distro] taking over {} from {}", clientId, previous == null ? "?" : previous.owner());
+        LOG.info("[distro] taking over {} from {}", clientId, previous.owner());
         clientChanged(clientId);
     }
 
@@ -145,7 +152,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
 
     private DistroClient local(String clientId) {
         Long revision = localRevisions.get(clientId);
-        if (revision == null || registry.isRemote(clientId)) {
+        if (revision == null || remote.containsKey(clientId)) {
             return null;
         }
         return DistroCodec.encode(clientId, revision, registry.publishedBy(clientId));
@@ -153,15 +160,17 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
 
     private void apply(String owner, DistroClient client) {
         localRevisions.remove(client.clientId);
-        registry.markRemote(client.clientId, true);
-        registry.replaceClient(client.clientId, DistroCodec.decode(client));
+        // Known as a replica before the registry changes, so the change is not replicated back.
         remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));
+        registry.replaceClient(client.clientId, DistroCodec.decode(client));
     }
 
     private void dropRemote(String clientId, String owner) {
         RemoteClient known = remote.get(clientId);
-        if (known != null && known.owner().equals(owner) && remote.remove(clientId, known)) {
+        if (known != null && known.owner().equals(owner)) {
+            // Removed while still known as a replica, so the removal is not replicated back.
             registry.removeClient(clientId);
+            remote.remove(clientId, known);
         }
     }
 

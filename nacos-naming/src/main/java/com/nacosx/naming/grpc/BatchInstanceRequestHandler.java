@@ -12,7 +12,7 @@ import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
-import com.nacosx.naming.service.InstanceOperator;
+import com.nacosx.naming.service.InstanceService;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -22,12 +22,10 @@ import java.util.List;
 @Component
 public class BatchInstanceRequestHandler implements RequestHandler<BatchInstanceRequest> {
 
-    private final InstanceOperator instances;
-    private final GrpcInstanceWrites writes;
+    private final InstanceService instances;
 
-    public BatchInstanceRequestHandler(InstanceOperator instances, GrpcInstanceWrites writes) {
+    public BatchInstanceRequestHandler(InstanceService instances) {
         this.instances = instances;
-        this.writes = writes;
     }
 
     @Override
@@ -59,8 +57,7 @@ public class BatchInstanceRequestHandler implements RequestHandler<BatchInstance
         for (Instance instance : request.instances) {
             records.add(InstanceRecord.from(instance, instance.ephemeral));
         }
-        instances.batchRegister(meta.connectionId(), key, records);
-        writes.dropIfConnectionGone(meta.connectionId(), true);
+        instances.batchRegisterForConnection(meta.connectionId(), key, records);
         return new BatchInstanceResponse(request.type);
     }
 

@@ -9,16 +9,19 @@ import com.nacosx.core.auth.Action;
 import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.service.InstanceService;
 import org.springframework.stereotype.Component;
 
 /** Registers or deregisters the sending connection's ephemeral instance. */
 @Component
 public class InstanceRequestHandler implements RequestHandler<InstanceRequest> {
 
-    private final GrpcInstanceWrites writes;
+    private final InstanceService instances;
 
-    public InstanceRequestHandler(GrpcInstanceWrites writes) {
-        this.writes = writes;
+    public InstanceRequestHandler(InstanceService instances) {
+        this.instances = instances;
     }
 
     @Override
@@ -45,8 +48,22 @@ public class InstanceRequestHandler implements RequestHandler<InstanceRequest> {
             throw NacosException.badRequest("InstanceRequest takes ephemeral instances; send a persistent one"
                     + " with PersistentInstanceRequest");
         }
-        writes.apply(request, request.type, request.instance, meta.connectionId());
+        ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
+        InstanceRecord instance = InstanceRecord.from(request.instance, true);
+        if (InstanceRequest.REGISTER.equals(request.type)) {
+            instances.registerForConnection(meta.connectionId(), key, instance);
+        } else if (InstanceRequest.DEREGISTER.equals(request.type)) {
+            instances.deregisterForConnection(meta.connectionId(), key, instance.ip(), instance.port(),
+                    instance.cluster());
+        } else {
+            throw unsupportedType(request.type);
+        }
         return new InstanceResponse(request.type);
+    }
+
+    static NacosException unsupportedType(String type) {
+        return NacosException.badRequest("Unsupported request type '" + type + "'; use "
+                + InstanceRequest.REGISTER + " or " + InstanceRequest.DEREGISTER);
     }
 
     @Override

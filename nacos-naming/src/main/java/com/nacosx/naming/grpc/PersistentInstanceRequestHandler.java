@@ -2,6 +2,7 @@ package com.nacosx.naming.grpc;
 
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.api.remote.naming.InstanceResponse;
 import com.nacosx.api.remote.naming.PersistentInstanceRequest;
 import com.nacosx.core.auth.Access;
@@ -9,7 +10,9 @@ import com.nacosx.core.auth.Action;
 import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
-import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.service.InstanceService;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,10 +22,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class PersistentInstanceRequestHandler implements RequestHandler<PersistentInstanceRequest> {
 
-    private final GrpcInstanceWrites writes;
+    private final InstanceService instances;
 
-    public PersistentInstanceRequestHandler(GrpcInstanceWrites writes) {
-        this.writes = writes;
+    public PersistentInstanceRequestHandler(InstanceService instances) {
+        this.instances = instances;
     }
 
     @Override
@@ -45,9 +48,15 @@ public class PersistentInstanceRequestHandler implements RequestHandler<Persiste
         if (request.instance == null) {
             throw NacosException.missingParameter("instance");
         }
-        request.instance.ephemeral = false;
-        writes.apply(request, request.type, request.instance,
-                ClientIds.ofAddress(request.instance.ip, request.instance.port, false));
+        ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
+        InstanceRecord instance = InstanceRecord.from(request.instance, false);
+        if (InstanceRequest.REGISTER.equals(request.type)) {
+            instances.register(key, instance);
+        } else if (InstanceRequest.DEREGISTER.equals(request.type)) {
+            instances.deregister(key, instance.ip(), instance.port(), instance.cluster(), false);
+        } else {
+            throw InstanceRequestHandler.unsupportedType(request.type);
+        }
         return new InstanceResponse(request.type);
     }
 

@@ -11,7 +11,7 @@ import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.registry.Page;
 import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -20,10 +20,10 @@ import java.util.List;
 @Component
 public class ServiceListRequestHandler implements RequestHandler<ServiceListRequest> {
 
-    private final ServiceRegistry registry;
+    private final NamingQueries queries;
 
-    public ServiceListRequestHandler(ServiceRegistry registry) {
-        this.registry = registry;
+    public ServiceListRequestHandler(NamingQueries queries) {
+        this.queries = queries;
     }
 
     @Override
@@ -47,7 +47,7 @@ public class ServiceListRequestHandler implements RequestHandler<ServiceListRequ
                 ? Constants.PUBLIC_NAMESPACE_ID : request.namespace;
         String group = request.groupName == null || request.groupName.isBlank()
                 ? Constants.DEFAULT_GROUP : request.groupName;
-        List<String> names = registry.list(namespace, group).stream().map(s -> s.key().name()).toList();
+        List<String> names = queries.list(namespace, group).stream().map(s -> s.key().name()).toList();
         ServiceListResponse response = new ServiceListResponse();
         response.count = names.size();
         response.serviceNames = Page.of(names, request.pageNo, request.pageSize);

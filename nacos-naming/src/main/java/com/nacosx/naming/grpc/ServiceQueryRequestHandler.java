@@ -10,20 +10,17 @@ import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.Selection;
-import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.naming.selector.ServiceSelector;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 /** Answers a service's current hosts, as asked (clusters, healthy only). */
 @Component
 public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRequest> {
 
-    private final ServiceRegistry registry;
-    private final ServiceSelector selector;
+    private final NamingQueries queries;
 
-    public ServiceQueryRequestHandler(ServiceRegistry registry, ServiceSelector selector) {
-        this.registry = registry;
-        this.selector = selector;
+    public ServiceQueryRequestHandler(NamingQueries queries) {
+        this.queries = queries;
     }
 
     @Override
@@ -45,7 +42,7 @@ public class ServiceQueryRequestHandler implements RequestHandler<ServiceQueryRe
     public Response handle(ServiceQueryRequest request, RequestMeta meta) {
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         QueryServiceResponse response = new QueryServiceResponse();
-        response.serviceInfo = selector.select(registry.view(key),
+        response.serviceInfo = queries.select(key,
                 new Selection(request.cluster, request.healthyOnly, false), meta.clientIp()).info();
         return response;
     }

@@ -9,10 +9,9 @@ import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
-import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.registry.Selection;
-import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.naming.selector.ServiceSelector;
+import com.nacosx.naming.service.NamingQueries;
+import com.nacosx.naming.service.ServiceService;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,15 +21,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeServiceRequest> {
 
-    private final ServiceRegistry registry;
-    private final GrpcSubscribers subscribers;
-    private final ServiceSelector selector;
+    private final ServiceService services;
+    private final NamingQueries queries;
 
-    public SubscribeServiceRequestHandler(ServiceRegistry registry, GrpcSubscribers subscribers,
-            ServiceSelector selector) {
-        this.selector = selector;
-        this.registry = registry;
-        this.subscribers = subscribers;
+    public SubscribeServiceRequestHandler(ServiceService services, NamingQueries queries) {
+        this.services = services;
+        this.queries = queries;
     }
 
     @Override
@@ -52,12 +48,12 @@ public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeS
     public Response handle(SubscribeServiceRequest request, RequestMeta meta) {
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         if (request.subscribe) {
-            subscribers.subscribe(meta.connectionId(), key, request.clusters);
+            services.subscribe(meta.connectionId(), key, request.clusters);
         } else {
-            subscribers.unsubscribe(meta.connectionId(), key);
+            services.unsubscribe(meta.connectionId(), key);
         }
         SubscribeServiceResponse response = new SubscribeServiceResponse();
-        response.serviceInfo = selector.select(registry.view(key), new Selection(request.clusters, false, false),
+        response.serviceInfo = queries.select(key, new Selection(request.clusters, false, false),
                 meta.clientIp()).info();
         return response;
     }

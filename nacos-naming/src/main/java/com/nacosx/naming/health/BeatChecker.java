@@ -1,6 +1,7 @@
 package com.nacosx.naming.health;
 
 import com.nacosx.naming.NamingProperties;
+import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
@@ -28,11 +29,13 @@ public class BeatChecker implements DisposableBean {
     private static final Logger LOG = LoggerFactory.getLogger(BeatChecker.class);
 
     private final ServiceRegistry registry;
+    private final DistroProtocol distro;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-beat-check"));
 
-    public BeatChecker(ServiceRegistry registry, NamingProperties properties) {
+    public BeatChecker(ServiceRegistry registry, DistroProtocol distro, NamingProperties properties) {
         this.registry = registry;
+        this.distro = distro;
         long period = properties.beat().checkInterval().toMillis();
         timer.scheduleWithFixedDelay(this::checkAll, period, period, TimeUnit.MILLISECONDS);
     }
@@ -43,7 +46,7 @@ public class BeatChecker implements DisposableBean {
             for (RegisteredService service : registry.all()) {
                 for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
                     // A replicated client is expired by its responsible node, which then says so.
-                    if (ClientIds.isBeating(entry.getKey()) && !registry.isRemote(entry.getKey())) {
+                    if (ClientIds.isBeating(entry.getKey()) && !distro.isReplica(entry.getKey())) {
                         check(service, entry.getKey(), entry.getValue(), now);
                     }
                 }

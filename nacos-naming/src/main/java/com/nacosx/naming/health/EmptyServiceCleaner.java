@@ -1,10 +1,10 @@
 package com.nacosx.naming.health;
 
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.store.NamingCommand;
-import com.nacosx.naming.store.NamingWrites;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Removes services that have had no instance for {@code nacos.naming.clean.empty-service.expired-time},
  * so services of departed applications do not pile up. A service kept in durable storage goes
- * through {@link NamingWrites}, so every node of a cluster drops it together.
+ * through the naming {@link CommandLog}, so every node of a cluster drops it together.
  */
 @Component
 public class EmptyServiceCleaner implements DisposableBean {
@@ -26,12 +26,12 @@ public class EmptyServiceCleaner implements DisposableBean {
     private static final Logger LOG = LoggerFactory.getLogger(EmptyServiceCleaner.class);
 
     private final ServiceRegistry registry;
-    private final NamingWrites durable;
+    private final CommandLog<ServiceRegistry> durable;
     private final long expiredMillis;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-empty-service-clean"));
 
-    public EmptyServiceCleaner(ServiceRegistry registry, NamingWrites durable, NamingProperties properties) {
+    public EmptyServiceCleaner(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, NamingProperties properties) {
         this.registry = registry;
         this.durable = durable;
         NamingProperties.EmptyService settings = properties.clean().emptyService();
@@ -48,7 +48,7 @@ public class EmptyServiceCleaner implements DisposableBean {
                     continue;
                 }
                 boolean removed = service.durable()
-                        ? (Boolean) durable.write(new NamingCommand.RemoveEmptyService(service.key(), cutoff))
+                        ? durable.submitAndWait(new NamingCommand.RemoveEmptyService(service.key(), cutoff))
                         : registry.removeIfEmptySince(service.key(), cutoff);
                 if (removed) {
                     LOG.info("removed empty service {}", service.key());

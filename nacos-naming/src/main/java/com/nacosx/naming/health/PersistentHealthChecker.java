@@ -1,5 +1,6 @@
 package com.nacosx.naming.health;
 
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.model.ClusterMeta;
@@ -9,7 +10,6 @@ import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.store.NamingCommand;
-import com.nacosx.naming.store.NamingWrites;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +49,7 @@ public class PersistentHealthChecker implements DisposableBean {
     private static final int TIMEOUT_MILLIS = 1_000;
 
     private final ServiceRegistry registry;
-    private final NamingWrites durable;
+    private final CommandLog<ServiceRegistry> durable;
     private final DistroMapper mapper;
     private final NamingSwitches switches;
     private final Map<String, Integer> disagreeing = new ConcurrentHashMap<>();
@@ -59,7 +59,7 @@ public class PersistentHealthChecker implements DisposableBean {
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-health-check"));
 
-    public PersistentHealthChecker(ServiceRegistry registry, NamingWrites durable, DistroMapper mapper,
+    public PersistentHealthChecker(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroMapper mapper,
             NamingSwitches switches) {
         this.registry = registry;
         this.durable = durable;
@@ -118,7 +118,7 @@ public class PersistentHealthChecker implements DisposableBean {
             LOG.info("{}:{} in {} is now {} by {} check", instance.ip(), instance.port(), service.key(),
                     healthy ? "healthy" : "unhealthy", service.cluster(instance.cluster()).checkerType());
             try {
-                durable.write(new NamingCommand.SetHealthy(clientId, service.key(), instance.ip(), instance.port(),
+                durable.submitAndWait(new NamingCommand.SetHealthy(clientId, service.key(), instance.ip(), instance.port(),
                         instance.cluster(), healthy));
             } catch (RuntimeException e) {
                 LOG.warn("could not record the health of {}:{} in {}: {}", instance.ip(), instance.port(),

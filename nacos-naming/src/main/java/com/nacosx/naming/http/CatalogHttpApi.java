@@ -15,7 +15,7 @@ import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.Page;
 import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -29,10 +29,10 @@ import java.util.Set;
 @Component
 public class CatalogHttpApi implements HttpApi {
 
-    private final ServiceRegistry registry;
+    private final NamingQueries queries;
 
-    public CatalogHttpApi(ServiceRegistry registry) {
-        this.registry = registry;
+    public CatalogHttpApi(NamingQueries queries) {
+        this.queries = queries;
     }
 
     @Override
@@ -49,7 +49,7 @@ public class CatalogHttpApi implements HttpApi {
         String group = exchange.param("groupNameParam");
         String nameFilter = exchange.param("serviceNameParam");
         boolean onlyWithInstances = NamingParams.bool(exchange, "hasIpCount", false);
-        List<RegisteredService> matching = registry.list(namespace == null || namespace.isBlank()
+        List<RegisteredService> matching = queries.list(namespace == null || namespace.isBlank()
                         ? Constants.PUBLIC_NAMESPACE_ID : namespace, group == null || group.isBlank() ? null : group)
                 .stream()
                 .filter(s -> nameFilter == null || nameFilter.isBlank() || s.key().name().contains(nameFilter))
@@ -66,7 +66,7 @@ public class CatalogHttpApi implements HttpApi {
     /** The console's service page: the service's settings and its clusters' health checks. */
     private void service(HttpExchange exchange) {
         ServiceKey key = ServiceKey.of(exchange.param("namespaceId"), null, exchange.requiredParam("serviceName"));
-        RegisteredService service = registry.get(key);
+        RegisteredService service = queries.service(key);
         if (service == null) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.SERVICE_NOT_EXIST,
                     String.format("service %s is not found!", key.grouped()));
@@ -118,7 +118,7 @@ public class CatalogHttpApi implements HttpApi {
         ServiceKey key = ServiceKey.of(exchange.param("namespaceId"), null, exchange.requiredParam("serviceName"));
         String healthy = exchange.param("healthyOnly");
         String enabled = exchange.param("enabledOnly");
-        RegisteredService service = registry.get(key);
+        RegisteredService service = queries.service(key);
         List<Instance> all = (service == null ? List.<Instance>of() : service.view().hosts()).stream()
                 .filter(host -> healthy == null || host.healthy == Boolean.parseBoolean(healthy))
                 .filter(host -> enabled == null || host.enabled == Boolean.parseBoolean(enabled))
@@ -135,7 +135,7 @@ public class CatalogHttpApi implements HttpApi {
     private void instances(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
         String cluster = exchange.requiredParam("clusterName");
-        List<Instance> all = registry.existing(key).view().hosts().stream()
+        List<Instance> all = queries.existing(key).view().hosts().stream()
                 .filter(host -> host.clusterName.equals(cluster)).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("list", Page.of(all, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 10)));

@@ -11,18 +11,15 @@ import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.ConnectionMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
-import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.registry.ClientIds;
-import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * The naming clients of this node over the v2 Open API, {@code /v2/ns/client}: which there are
@@ -36,23 +33,18 @@ public class ClientHttpApi implements HttpApi {
 
     private static final String BASE = "/v2/ns/client";
 
-    private final ServiceRegistry registry;
-    private final GrpcSubscribers subscribers;
+    private final NamingQueries queries;
     private final ConnectionManager connections;
 
-    public ClientHttpApi(ServiceRegistry registry, GrpcSubscribers subscribers, ConnectionManager connections) {
-        this.registry = registry;
-        this.subscribers = subscribers;
+    public ClientHttpApi(NamingQueries queries, ConnectionManager connections) {
+        this.queries = queries;
         this.connections = connections;
     }
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(BASE + "/list").inline(exchange -> {
-            TreeSet<String> ids = new TreeSet<>(registry.clientIds());
-            ids.addAll(subscribers.connections());
-            exchange.respondJson(ApiResult.success(List.copyOf(ids)));
-        });
+        routes.get(BASE + "/list").inline(exchange ->
+                exchange.respondJson(ApiResult.success(List.copyOf(queries.clientIds()))));
         routes.get(BASE).inline(exchange -> exchange.respondJson(ApiResult.success(detail(known(exchange)))));
         routes.get(BASE + "/publish/list").inline(this::published);
         routes.get(BASE + "/subscribe/list").inline(this::subscribed);
@@ -62,7 +54,7 @@ public class ClientHttpApi implements HttpApi {
 
     private String known(HttpExchange exchange) {
         String clientId = exchange.requiredParam("clientId");
-        if (!registry.clientIds().contains(clientId) && subscribers.subscribedBy(clientId).isEmpty()) {
+        if (!queries.isClient(clientId)) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
                     "clientId [ " + clientId + " ] not exist");
         }
@@ -84,7 +76,7 @@ public class ClientHttpApi implements HttpApi {
             body.put("clientIp", meta.clientIp());
             body.put("clientPort", String.valueOf(meta.remotePort()));
         } else {
-            body.put("lastUpdatedTime", lastBeat(clientId));
+            body.put("lastUpdatedTime", queries.lastBeat(clientId));
             body.put("clientType", "ipPort");
             String address = clientId.substring(0, clientId.lastIndexOf('#'));
             int colon = address.lastIndexOf(':');
@@ -94,21 +86,10 @@ public class ClientHttpApi implements HttpApi {
         return body;
     }
 
-    private long lastBeat(String clientId) {
-        long last = 0;
-        for (ServiceKey key : registry.publishedBy(clientId).keySet()) {
-            Publication publication = registry.publication(clientId, key);
-            if (publication != null) {
-                last = Math.max(last, publication.lastBeat());
-            }
-        }
-        return last;
-    }
-
     private void published(HttpExchange exchange) {
         String clientId = known(exchange);
         List<Map<String, Object>> items = new ArrayList<>();
-        registry.publishedBy(clientId).forEach((key, instances) -> instances.forEach(instance -> {
+        queries.publishedBy(clientId).forEach((key, instances) -> instances.forEach(instance -> {
             Map<String, Object> item = service(key);
             item.put("registeredInstance", endpoint(instance));
             items.add(item);
@@ -120,7 +101,7 @@ public class ClientHttpApi implements HttpApi {
         String clientId = known(exchange);
         Connection connection = connections.get(clientId);
         List<Map<String, Object>> items = new ArrayList<>();
-        for (ServiceKey key : subscribers.subscribedBy(clientId)) {
+        for (ServiceKey key : queries.subscribedBy(clientId)) {
             Map<String, Object> item = service(key);
             Map<String, Object> subscriber = new LinkedHashMap<>();
             subscriber.put("app", connection == null ? "unknown" : connection.meta().appName());
@@ -138,7 +119,7 @@ public class ClientHttpApi implements HttpApi {
         String ip = exchange.param("ip");
         String port = exchange.param("port");
         List<Map<String, Object>> items = new ArrayList<>();
-        RegisteredService service = registry.get(key);
+        RegisteredService service = queries.service(key);
         if (service != null) {
             service.publications().forEach((clientId, publication) -> publication.instances().stream()
                     .filter(instance -> instance.ephemeral() == ephemeral)
@@ -158,13 +139,11 @@ public class ClientHttpApi implements HttpApi {
         String ip = exchange.param("ip");
         String port = exchange.param("port");
         List<Map<String, Object>> items = new ArrayList<>();
-        for (String connectionId : subscribers.of(key).keySet()) {
-            Connection connection = connections.get(connectionId);
-            String clientIp = connection == null ? "" : connection.meta().clientIp();
-            if ((ip == null || ip.equals(clientIp)) && (port == null || "0".equals(port))) {
+        for (NamingQueries.Subscriber subscriber : queries.grpcSubscribers(key)) {
+            if ((ip == null || ip.equals(subscriber.ip())) && (port == null || "0".equals(port))) {
                 Map<String, Object> item = new LinkedHashMap<>();
-                item.put("clientId", connectionId);
-                item.put("ip", clientIp);
+                item.put("clientId", subscriber.clientId());
+                item.put("ip", subscriber.ip());
                 item.put("port", 0);
                 items.add(item);
             }

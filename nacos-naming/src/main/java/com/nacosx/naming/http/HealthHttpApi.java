@@ -9,10 +9,9 @@ import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
-import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
-import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.naming.service.InstanceOperator;
+import com.nacosx.naming.service.InstanceService;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 import java.util.Map;
@@ -25,8 +24,8 @@ import java.util.Map;
 @Component
 public class HealthHttpApi implements HttpApi {
 
-    private final ServiceRegistry registry;
-    private final InstanceOperator instances;
+    private final NamingQueries queries;
+    private final InstanceService instances;
 
     /** The checkers a cluster may use, with their defaults; MYSQL is not among them here. */
     private static final Map<String, Map<String, Object>> CHECKERS = Map.of(
@@ -34,8 +33,8 @@ public class HealthHttpApi implements HttpApi {
             "TCP", Map.of("type", "TCP"),
             "NONE", Map.of("type", "NONE"));
 
-    public HealthHttpApi(ServiceRegistry registry, InstanceOperator instances) {
-        this.registry = registry;
+    public HealthHttpApi(NamingQueries queries, InstanceService instances) {
+        this.queries = queries;
         this.instances = instances;
     }
 
@@ -49,7 +48,7 @@ public class HealthHttpApi implements HttpApi {
         }
         routes.get("/v1/ns/health/checkers").access(Access.signedIn()).inline(exchange -> exchange.respondJson(CHECKERS));
         routes.get("/v1/ns/health/server").access(Access.open()).inline(exchange -> exchange.respondJson(Map.of("msg",
-                "Hello! I am Nacos-Naming and healthy! total services: " + registry.all().size())));
+                "Hello! I am Nacos-Naming and healthy! total services: " + queries.all().size())));
     }
 
     private void update(HttpExchange exchange, ApiVersion version) {
@@ -62,23 +61,7 @@ public class HealthHttpApi implements HttpApi {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.HEALTHY_PARAM_MISS,
                     "Required parameter 'healthy' is not present");
         }
-        boolean healthy = Boolean.parseBoolean(healthyText.trim());
-        InstanceRecord instance = instances.find(key, ip, port, cluster);
-        if (instance == null) {
-            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.INSTANCE_NOT_FOUND, "instance not exist: " + ip + ":" + port + " in cluster " + cluster
-                    + " of service " + key.grouped());
-        }
-        if (instance.ephemeral()) {
-            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.INSTANCE_ERROR, "the health of ephemeral instance " + ip + ":" + port
-                    + " follows its client's beats or connection; only persistent instances can be set");
-        }
-        String checker = registry.existing(key).cluster(cluster).checkerType();
-        if (!"NONE".equals(checker)) {
-            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.HEALTH_CHECK_STILL_RUNNING,
-                    "health check is still working (" + checker + ") for cluster " + cluster
-                    + " of " + key.grouped() + "; set its healthChecker to NONE first");
-        }
-        instances.change(key, ip, port, cluster, false, current -> current.withHealthy(healthy));
+        instances.setHealthByHand(key, ip, port, cluster, Boolean.parseBoolean(healthyText.trim()));
         version.ok(exchange);
     }
 }

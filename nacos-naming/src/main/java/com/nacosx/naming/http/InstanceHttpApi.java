@@ -2,7 +2,6 @@ package com.nacosx.naming.http;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
-import com.nacosx.api.naming.Instance;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiVersion;
@@ -11,17 +10,14 @@ import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.Json;
-import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.distro.DistroForwarder;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
-import com.nacosx.naming.push.UdpSubscribers;
-import com.nacosx.naming.registry.ClientIds;
-import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.Selection;
-import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.naming.selector.ServiceSelector;
-import com.nacosx.naming.service.InstanceOperator;
+import com.nacosx.naming.service.InstancePatch;
+import com.nacosx.naming.service.InstanceService;
+import com.nacosx.naming.service.NamingQueries;
+import com.nacosx.naming.service.ServiceService;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
 
@@ -56,20 +52,16 @@ public class InstanceHttpApi implements HttpApi {
                     Map<String, String> metadata) {
     }
 
-    private final InstanceOperator instances;
-    private final ServiceRegistry registry;
-    private final UdpSubscribers udpSubscribers;
-    private final NamingSwitches switches;
+    private final InstanceService instances;
+    private final ServiceService services;
+    private final NamingQueries queries;
     private final DistroForwarder forwarder;
-    private final ServiceSelector selector;
 
-    public InstanceHttpApi(InstanceOperator instances, ServiceRegistry registry, UdpSubscribers udpSubscribers,
-            NamingSwitches switches, DistroForwarder forwarder, ServiceSelector selector) {
-        this.selector = selector;
+    public InstanceHttpApi(InstanceService instances, ServiceService services, NamingQueries queries,
+            DistroForwarder forwarder) {
         this.instances = instances;
-        this.registry = registry;
-        this.udpSubscribers = udpSubscribers;
-        this.switches = switches;
+        this.services = services;
+        this.queries = queries;
         this.forwarder = forwarder;
     }
 
@@ -149,7 +141,7 @@ public class InstanceHttpApi implements HttpApi {
         if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
             return;
         }
-        instances.register(ClientIds.ofAddress(instance.ip(), instance.port(), instance.ephemeral()), key, instance);
+        instances.register(key, instance);
         version.ok(exchange);
     }
 
@@ -161,8 +153,7 @@ public class InstanceHttpApi implements HttpApi {
         if (ephemeral && forwarder.forwarded(exchange, ip, port)) {
             return;
         }
-        instances.deregister(ClientIds.ofAddress(ip, port, ephemeral), key, ip, port, NamingParams.cluster(exchange),
-                ephemeral);
+        instances.deregister(key, ip, port, NamingParams.cluster(exchange), ephemeral);
         version.ok(exchange);
     }
 
@@ -182,20 +173,14 @@ public class InstanceHttpApi implements HttpApi {
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
         String cluster = NamingParams.cluster(exchange);
-        InstanceRecord current = instances.find(key, ip, port, cluster);
-        if (current == null) {
-            throw NacosException.badRequest("instance not exist: " + ip + ":" + port + " in cluster " + cluster
-                    + " of service " + key.grouped() + "; register it first");
-        }
-        if (current.ephemeral() && forwarder.forwarded(exchange, ip, port)) {
+        InstanceRecord current = queries.find(key, ip, port, cluster);
+        if (current != null && current.ephemeral() && forwarder.forwarded(exchange, ip, port)) {
             return;
         }
         String metadata = exchange.param("metadata");
-        InstanceRecord patched = new InstanceRecord(ip, port, cluster, NamingParams.weight(exchange, current.weight()),
-                NamingParams.bool(exchange, "healthy", current.healthy()),
-                NamingParams.bool(exchange, "enabled", current.enabled()), current.ephemeral(),
-                metadata == null || metadata.isBlank() ? current.metadata() : NamingParams.metadata(metadata));
-        instances.change(key, ip, port, cluster, current.ephemeral(), old -> patched);
+        instances.patch(key, ip, port, cluster, new InstancePatch(NamingParams.optionalWeight(exchange),
+                NamingParams.optionalBool(exchange, "healthy"), NamingParams.optionalBool(exchange, "enabled"),
+                metadata == null || metadata.isBlank() ? null : NamingParams.metadata(metadata)));
         exchange.respondText(200, "ok");
     }
 
@@ -205,11 +190,11 @@ public class InstanceHttpApi implements HttpApi {
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
         String cluster = NamingParams.cluster(exchange);
-        if (registry.get(key) == null) {
+        if (queries.service(key) == null) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
                     "no ips found for cluster " + cluster + " in service " + key.grouped());
         }
-        InstanceRecord instance = instances.find(key, ip, port, cluster);
+        InstanceRecord instance = queries.find(key, ip, port, cluster);
         if (instance == null) {
             throw new NacosException(NacosException.NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND, "no matched ip found!");
         }
@@ -238,11 +223,11 @@ public class InstanceHttpApi implements HttpApi {
                 throw NacosException.badRequest("Param 'clientIP' is illegal: '" + clientIp
                         + "'; give the IP address the client receives UDP pushes on");
             }
-            udpSubscribers.seen(key, address, clusters, exchange.header("User-Agent"));
+            services.seenUdpSubscriber(key, address, clusters, exchange.header("User-Agent"));
         }
         String consumer = clientIp != null && !clientIp.isBlank() ? clientIp.trim()
                 : exchange.param("ip") != null ? exchange.param("ip") : exchange.clientIp();
-        version.json(exchange, selector.select(registry.view(key),
+        version.json(exchange, queries.select(key,
                 new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true), consumer).json());
     }
 
@@ -261,31 +246,14 @@ public class InstanceHttpApi implements HttpApi {
         if (forwarder.forwarded(exchange, ip, port)) {
             return;
         }
-        String clientId = ClientIds.ofAddress(ip, port, true);
-        int code = BEAT_OK;
-        if (!registry.beat(clientId, key)) {
-            if (beat == null) {
-                code = BEAT_UNKNOWN_INSTANCE;
-            } else {
-                instances.register(clientId, key, new InstanceRecord(ip, port, cluster,
-                        beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata()));
-            }
-        }
+        InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
+                beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
+        InstanceService.BeatAnswer answer = instances.beat(key, ip, port, registerIfUnknown);
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("clientBeatInterval", beatInterval(clientId, key));
-        body.put("code", code);
-        body.put("lightBeatEnabled", switches.lightBeatEnabled());
+        body.put("clientBeatInterval", answer.clientBeatInterval());
+        body.put("code", answer.known() ? BEAT_OK : BEAT_UNKNOWN_INSTANCE);
+        body.put("lightBeatEnabled", answer.lightBeatEnabled());
         exchange.respondJson(body);
-    }
-
-    private long beatInterval(String clientId, ServiceKey key) {
-        Publication publication = registry.publication(clientId, key);
-        if (publication == null || publication.instances().isEmpty()) {
-            return switches.clientBeatInterval();
-        }
-        InstanceRecord instance = publication.instances().get(0);
-        return instance.metadata().containsKey(Instance.HEART_BEAT_INTERVAL_KEY)
-                ? instance.heartBeatInterval() : switches.clientBeatInterval();
     }
 
     /**
@@ -301,7 +269,6 @@ public class InstanceHttpApi implements HttpApi {
                     + "'; it should be [namespace##]groupName@@serviceName");
         }
         ServiceKey key = ServiceKey.of(namespace, null, grouped);
-        List<String> ips = registry.view(key).hosts().stream().map(h -> h.ip + ":" + h.port + "_" + h.healthy).toList();
-        exchange.respondJson(Map.of("ips", ips));
+        exchange.respondJson(Map.of("ips", queries.statuses(key)));
     }
 }

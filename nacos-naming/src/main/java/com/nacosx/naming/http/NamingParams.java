@@ -58,21 +58,33 @@ final class NamingParams {
     }
 
     static double weight(HttpExchange exchange, double defaultValue) {
+        Double weight = optionalWeight(exchange);
+        return weight == null ? defaultValue : weight;
+    }
+
+    /** The {@code weight} given, or null. */
+    static Double optionalWeight(HttpExchange exchange) {
         String value = exchange.param("weight");
         if (value == null || value.isBlank()) {
-            return defaultValue;
+            return null;
         }
         try {
             return Double.parseDouble(value.trim());
         } catch (NumberFormatException notANumber) {
             throw NacosException.badRequest("Param 'weight' is illegal: '" + Shown.bounded(value)
-                + "'; it must be a number");
+                    + "'; it must be a number");
         }
     }
 
     static boolean bool(HttpExchange exchange, String name, boolean defaultValue) {
+        Boolean value = optionalBool(exchange, name);
+        return value == null ? defaultValue : value;
+    }
+
+    /** The boolean parameter given, or null. */
+    static Boolean optionalBool(HttpExchange exchange, String name) {
         String value = exchange.param(name);
-        return value == null || value.isBlank() ? defaultValue : Boolean.parseBoolean(value.trim());
+        return value == null || value.isBlank() ? null : Boolean.parseBoolean(value.trim());
     }
 
     static boolean ephemeral(HttpExchange exchange) {

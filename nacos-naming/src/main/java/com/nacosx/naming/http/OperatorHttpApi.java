@@ -8,15 +8,7 @@ import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.NamingSwitches;
-import com.nacosx.naming.distro.DistroMapper;
-import com.nacosx.naming.push.GrpcSubscribers;
-import com.nacosx.naming.push.PushScheduler;
-import com.nacosx.naming.push.UdpPusher;
-import com.nacosx.naming.push.UdpSubscribers;
-import com.nacosx.naming.registry.ClientIds;
-import com.nacosx.naming.registry.Publication;
-import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 import java.lang.management.ManagementFactory;
@@ -32,26 +24,14 @@ import java.util.Map;
 @Component
 public class OperatorHttpApi implements HttpApi {
 
-    private final ServiceRegistry registry;
-    private final GrpcSubscribers grpcSubscribers;
-    private final UdpSubscribers udpSubscribers;
-    private final PushScheduler pushes;
-    private final UdpPusher udpPusher;
+    private final NamingQueries queries;
     private final NamingSwitches switches;
     private final NamingProperties properties;
-    private final DistroMapper distroMapper;
 
-    public OperatorHttpApi(ServiceRegistry registry, GrpcSubscribers grpcSubscribers, UdpSubscribers udpSubscribers,
-            PushScheduler pushes, UdpPusher udpPusher, NamingSwitches switches, NamingProperties properties,
-            DistroMapper distroMapper) {
-        this.registry = registry;
-        this.grpcSubscribers = grpcSubscribers;
-        this.udpSubscribers = udpSubscribers;
-        this.pushes = pushes;
-        this.udpPusher = udpPusher;
+    public OperatorHttpApi(NamingQueries queries, NamingSwitches switches, NamingProperties properties) {
+        this.queries = queries;
         this.switches = switches;
         this.properties = properties;
-        this.distroMapper = distroMapper;
     }
 
     @Override
@@ -80,40 +60,16 @@ public class OperatorHttpApi implements HttpApi {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", "UP");
         if (!NamingParams.bool(exchange, "onlyStatus", true)) {
-            int instances = 0;
-            int responsibleInstances = 0;
-            for (RegisteredService service : registry.all()) {
-                for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
-                    int count = entry.getValue().instances().size();
-                    instances += count;
-                    if (!registry.isRemote(entry.getKey())) {
-                        responsibleInstances += count;
-                    }
-                }
-            }
-            int responsibleClients = 0;
-            int ephemeralIpPort = 0;
-            int persistentIpPort = 0;
-            for (String clientId : registry.clientIds()) {
-                if (!registry.isRemote(clientId)) {
-                    responsibleClients++;
-                }
-                if (ClientIds.isBeating(clientId)) {
-                    ephemeralIpPort++;
-                } else if (ClientIds.isPersistent(clientId)) {
-                    persistentIpPort++;
-                }
-            }
-            int clients = registry.clientCount();
-            body.put("serviceCount", registry.all().size());
-            body.put("instanceCount", instances);
-            body.put("subscribeCount", grpcSubscribers.count() + udpSubscribers.count());
-            body.put("responsibleInstanceCount", responsibleInstances);
-            body.put("clientCount", clients);
-            body.put("connectionBasedClientCount", clients - ephemeralIpPort - persistentIpPort);
-            body.put("ephemeralIpPortClientCount", ephemeralIpPort);
-            body.put("persistentIpPortClientCount", persistentIpPort);
-            body.put("responsibleClientCount", responsibleClients);
+            NamingQueries.Counts counts = queries.counts();
+            body.put("serviceCount", counts.serviceCount());
+            body.put("instanceCount", counts.instanceCount());
+            body.put("subscribeCount", counts.subscribeCount());
+            body.put("responsibleInstanceCount", counts.responsibleInstanceCount());
+            body.put("clientCount", counts.clientCount());
+            body.put("connectionBasedClientCount", counts.connectionBasedClientCount());
+            body.put("ephemeralIpPortClientCount", counts.ephemeralIpPortClientCount());
+            body.put("persistentIpPortClientCount", counts.persistentIpPortClientCount());
+            body.put("responsibleClientCount", counts.responsibleClientCount());
             OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             Runtime runtime = Runtime.getRuntime();
             body.put("cpu", os.getAvailableProcessors());
@@ -144,17 +100,16 @@ public class OperatorHttpApi implements HttpApi {
 
     /** Which node is responsible for the 1.x instance at {@code ip:port}. */
     private void responsibleServer(HttpExchange exchange) {
-        Member responsible = distroMapper.responsible(NamingParams.ip(exchange), NamingParams.port(exchange));
+        Member responsible = queries.responsible(NamingParams.ip(exchange), NamingParams.port(exchange));
         exchange.respondJson(Map.of("responsibleServer", responsible.address()));
     }
 
     private void pushState(HttpExchange exchange) {
-        long succeeded = pushes.pushedCount() + udpPusher.ackedCount();
-        long total = succeeded + pushes.failedCount() + udpPusher.failedCount();
+        NamingQueries.PushState state = queries.pushState();
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("succeed", succeeded);
-        body.put("total", total);
-        body.put("ratio", total == 0 ? 0 : (float) succeeded / total);
+        body.put("succeed", state.succeeded());
+        body.put("total", state.total());
+        body.put("ratio", state.total() == 0 ? 0 : (float) state.succeeded() / state.total());
         exchange.respondJson(body);
     }
 }

@@ -7,7 +7,6 @@ import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.registry.ServiceRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,22 +14,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
 /**
  * Prometheus HTTP service discovery over the registry, at the official server's paths:
  * {@code GET /prometheus} (every namespace), {@code /prometheus/namespaceId/{namespaceId}} and
  * {@code /prometheus/namespaceId/{namespaceId}/service/{service}} (services of that name in any
- * group), served on a worker as they walk the whole registry. Each instance is one target group: {@code {"targets":["ip:port"],"labels":{...}}} with
+ * group), served on a worker as they walk the whole queries. Each instance is one target group: {@code {"targets":["ip:port"],"labels":{...}}} with
  * {@code __meta_clusterName} and the instance's metadata as labels ('.' and '-' in keys become '_').
  */
 @Component
 public class PrometheusSdHttpApi implements HttpApi {
 
-    private final ServiceRegistry registry;
+    private final NamingQueries queries;
 
-    public PrometheusSdHttpApi(ServiceRegistry registry) {
-        this.registry = registry;
+    public PrometheusSdHttpApi(NamingQueries queries) {
+        this.queries = queries;
     }
 
     @Override
@@ -51,7 +51,7 @@ public class PrometheusSdHttpApi implements HttpApi {
     private void answer(HttpExchange exchange, Predicate<RegisteredService> which) {
         // An instance registered in several services is one target, as the official server has it.
         Set<InstanceRecord> instances = new LinkedHashSet<>();
-        for (RegisteredService service : registry.all()) {
+        for (RegisteredService service : queries.all()) {
             if (which.test(service)) {
                 instances.addAll(service.instances());
             }

@@ -3,7 +3,6 @@ package com.nacosx.naming.http;
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
-import com.nacosx.api.exception.Shown;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiResult;
@@ -14,18 +13,14 @@ import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.Json;
 import com.nacosx.core.http.RestResult;
-import com.nacosx.core.remote.Connection;
-import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
-import com.nacosx.naming.push.GrpcSubscribers;
-import com.nacosx.naming.push.UdpSubscribers;
 import com.nacosx.naming.registry.Page;
 import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.selector.LabelExpression;
-import com.nacosx.naming.service.ServiceOperator;
+import com.nacosx.naming.service.NamingQueries;
+import com.nacosx.naming.service.ServiceService;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -52,19 +47,12 @@ public class ServiceHttpApi implements HttpApi {
     record SelectorParam(String type, String expression) {
     }
 
-    private final ServiceRegistry registry;
-    private final ServiceOperator services;
-    private final GrpcSubscribers grpcSubscribers;
-    private final UdpSubscribers udpSubscribers;
-    private final ConnectionManager connections;
+    private final NamingQueries queries;
+    private final ServiceService services;
 
-    public ServiceHttpApi(ServiceRegistry registry, ServiceOperator services, GrpcSubscribers grpcSubscribers,
-            UdpSubscribers udpSubscribers, ConnectionManager connections) {
-        this.registry = registry;
+    public ServiceHttpApi(NamingQueries queries, ServiceService services) {
+        this.queries = queries;
         this.services = services;
-        this.grpcSubscribers = grpcSubscribers;
-        this.udpSubscribers = udpSubscribers;
-        this.connections = connections;
     }
 
     @Override
@@ -124,7 +112,7 @@ public class ServiceHttpApi implements HttpApi {
         String namespace = exchange.param("namespaceId");
         String expr = exchange.param("expr") == null ? "" : exchange.param("expr");
         Map<String, List<String>> byNamespace = new TreeMap<>();
-        for (RegisteredService service : registry.all()) {
+        for (RegisteredService service : queries.all()) {
             String grouped = service.key().grouped();
             if ((namespace == null || namespace.isBlank() || namespace.equals(service.key().namespace()))
                     && grouped.contains(expr)) {
@@ -143,7 +131,7 @@ public class ServiceHttpApi implements HttpApi {
     /** The official v2 {@code ServiceDetailInfo}: clusters in a map by name. */
     private void detailV2(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
-        RegisteredService service = registry.get(key);
+        RegisteredService service = queries.service(key);
         if (service == null) {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.SERVICE_NOT_EXIST,
                     "service not found, namespace: " + key.namespace() + ", serviceName: " + key.grouped());
@@ -203,10 +191,6 @@ public class ServiceHttpApi implements HttpApi {
             type = String.valueOf(parsed.get("type") == null ? "TCP" : parsed.get("type"));
             path = parsed.get("path") == null ? "" : String.valueOf(parsed.get("path"));
         }
-        if (!List.of("TCP", "HTTP", "NONE").contains(type.toUpperCase())) {
-            throw NacosException.badRequest("Param 'healthChecker' has unknown type '" + Shown.bounded(type)
-                    + "'; use TCP, HTTP or NONE");
-        }
         int checkPort = exchange.intParam("checkPort", 80);
         boolean useInstancePort = NamingParams.bool(exchange, "useInstancePort4Check", true);
         services.updateCluster(key, cluster, new ClusterMeta(type, path, checkPort, useInstancePort,
@@ -216,7 +200,7 @@ public class ServiceHttpApi implements HttpApi {
 
     private void detail(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
-        RegisteredService service = registry.existing(key);
+        RegisteredService service = queries.existing(key);
         ServiceMeta meta = service.meta();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("namespaceId", key.namespace());
@@ -270,42 +254,32 @@ public class ServiceHttpApi implements HttpApi {
     private List<String> names(HttpExchange exchange) {
         String namespace = exchange.param("namespaceId");
         String group = exchange.param("groupName");
-        return registry.list(namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID : namespace,
+        return queries.list(namespace == null || namespace.isBlank() ? Constants.PUBLIC_NAMESPACE_ID : namespace,
                 group == null || group.isBlank() ? Constants.DEFAULT_GROUP : group)
                 .stream().map(s -> s.key().name()).toList();
     }
 
     private void subscribers(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
-        List<Map<String, Object>> all = new ArrayList<>();
-        for (Map.Entry<String, String> entry : grpcSubscribers.of(key).entrySet()) {
-            Connection connection = connections.get(entry.getKey());
-            if (connection != null) {
-                all.add(subscriber(key, connection.meta().clientIp(), 0, connection.meta().clientVersion(),
-                        entry.getValue()));
-            }
-        }
-        for (UdpSubscribers.UdpSubscriber subscriber : udpSubscribers.of(key)) {
-            all.add(subscriber(key, subscriber.address().getHostString(), subscriber.address().getPort(),
-                    subscriber.agent(), subscriber.clusters()));
-        }
+        List<Map<String, Object>> all = queries.subscribers(key).stream()
+                .map(subscriber -> subscriber(key, subscriber)).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("subscribers", Page.of(all, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 1000)));
         body.put("count", all.size());
         exchange.respondJson(body);
     }
 
-    private static Map<String, Object> subscriber(ServiceKey key, String ip, int port, String agent, String clusters) {
-        Map<String, Object> subscriber = new LinkedHashMap<>();
-        subscriber.put("addrStr", ip + ":" + port);
-        subscriber.put("agent", agent == null ? "" : agent);
-        subscriber.put("app", "unknown");
-        subscriber.put("ip", ip);
-        subscriber.put("port", port);
-        subscriber.put("namespaceId", key.namespace());
-        subscriber.put("serviceName", key.grouped());
-        subscriber.put("cluster", clusters);
-        return subscriber;
+    private static Map<String, Object> subscriber(ServiceKey key, NamingQueries.Subscriber subscriber) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("addrStr", subscriber.ip() + ":" + subscriber.port());
+        item.put("agent", subscriber.agent() == null ? "" : subscriber.agent());
+        item.put("app", "unknown");
+        item.put("ip", subscriber.ip());
+        item.put("port", subscriber.port());
+        item.put("namespaceId", key.namespace());
+        item.put("serviceName", key.grouped());
+        item.put("cluster", subscriber.clusters());
+        return item;
     }
 
     private static ServiceMeta meta(HttpExchange exchange, float defaultThreshold) {

@@ -69,6 +69,18 @@ public final class RegisteredService {
         return count;
     }
 
+    /** The instance at ip:port in cluster, whoever published it, or null. */
+    public InstanceRecord find(String ip, int port, String cluster) {
+        for (Publication publication : publications.values()) {
+            for (InstanceRecord instance : publication.instances()) {
+                if (instance.sameEndpoint(ip, port, cluster)) {
+                    return instance;
+                }
+            }
+        }
+        return null;
+    }
+
     public List<InstanceRecord> instances() {
         List<InstanceRecord> all = new ArrayList<>();
         for (Publication publication : publications.values()) {

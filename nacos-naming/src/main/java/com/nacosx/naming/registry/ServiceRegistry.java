@@ -33,7 +33,6 @@ public class ServiceRegistry {
     private final Map<String, Set<ServiceKey>> servicesByClient = new ConcurrentHashMap<>();
     private final List<ServiceChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final List<ClientChangeListener> clientListeners = new CopyOnWriteArrayList<>();
-    private final Set<String> remoteClients = ConcurrentHashMap.newKeySet();
 
     public void addListener(ServiceChangeListener listener) {
         listeners.add(listener);
@@ -41,22 +40,6 @@ public class ServiceRegistry {
 
     public void addClientListener(ClientChangeListener listener) {
         clientListeners.add(listener);
-    }
-
-    /**
-     * Marks a client as replicated from the peer responsible for it: this node neither expires
-     * it nor replicates it, its responsible node does.
-     */
-    public void markRemote(String clientId, boolean remote) {
-        if (remote) {
-            remoteClients.add(clientId);
-        } else {
-            remoteClients.remove(clientId);
-        }
-    }
-
-    public boolean isRemote(String clientId) {
-        return remoteClients.contains(clientId);
     }
 
     /** Everything the client publishes, service by service. */
@@ -175,7 +158,6 @@ public class ServiceRegistry {
     public void removeClient(String clientId) {
         Set<ServiceKey> keys = servicesByClient.remove(clientId);
         if (keys == null) {
-            remoteClients.remove(clientId);
             return;
         }
         long now = System.currentTimeMillis();
@@ -192,9 +174,7 @@ public class ServiceRegistry {
                 changed(key);
             }
         }
-        // Told while still marked remote, so a replicated client's removal is not replicated back.
         clientChanged(clientId);
-        remoteClients.remove(clientId);
     }
 
     /** The client's publication in the service, or null. */

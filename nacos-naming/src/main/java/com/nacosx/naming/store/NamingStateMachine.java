@@ -1,6 +1,7 @@
 package com.nacosx.naming.store;
 
 import com.nacosx.core.raft.RaftStateMachine;
+import com.nacosx.core.replication.Command;
 import com.nacosx.naming.registry.ServiceRegistry;
 import java.nio.file.Path;
 import org.springframework.stereotype.Component;
@@ -26,7 +27,8 @@ public class NamingStateMachine implements RaftStateMachine {
         this.store = store;
     }
 
-    static byte[] encode(NamingCommand command) {
+    /** The command's bytes in the group's log; every command applied to the registry is one of this family. */
+    static byte[] encode(Command<ServiceRegistry, ?> command) {
         return MAPPER.writerFor(NamingCommand.class).writeValueAsBytes(command);
     }
 
@@ -42,7 +44,7 @@ public class NamingStateMachine implements RaftStateMachine {
 
     @Override
     public Object apply(byte[] command) {
-        return MAPPER.readValue(command, NamingCommand.class).applyTo(registry);
+        return MAPPER.readValue(command, NamingCommand.class).applyNow(registry);
     }
 
     @Override

@@ -54,13 +54,13 @@ class NamingCommandTest {
                         new InstanceRecord("10.0.0.1", 8080, "east", 1, false, true, false, Map.of())),
                 new NamingCommand.UpdateCluster(KEY, "east", ClusterMeta.DEFAULT));
         for (NamingCommand command : log) {
-            command.applyTo(first);
-            roundTrip(command).applyTo(second);
+            command.applyNow(first);
+            roundTrip(command).applyNow(second);
         }
         assertEquals(first.get(KEY).instances(), second.get(KEY).instances());
         assertEquals(1.0, second.get(KEY).instances().get(0).weight());
         assertTrue((Boolean) new NamingCommand.Deregister("10.0.0.1:8080#false", KEY, "10.0.0.1", 8080, "east")
-                .applyTo(second));
+                .applyNow(second));
     }
 
     @Test
@@ -69,14 +69,14 @@ class NamingCommandTest {
         registry.publish("conn-1", KEY, true,
                 List.of(new InstanceRecord("10.0.0.2", 80, "east", 1, true, true, true, Map.of())));
         NamingCommand persistentIntoEphemeral = new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE);
-        assertThrows(NacosException.class, () -> persistentIntoEphemeral.applyTo(registry));
+        assertThrows(NacosException.class, () -> persistentIntoEphemeral.applyNow(registry));
         assertEquals(1, registry.get(KEY).instanceCount());
     }
 
     @Test
     void clearingTheDurablePartKeepsEphemeralInstances() {
         ServiceRegistry registry = new ServiceRegistry();
-        new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE).applyTo(registry);
+        new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE).applyNow(registry);
         ServiceKey ephemeralKey = new ServiceKey("public", "DEFAULT_GROUP", "carts");
         registry.publish("conn-1", ephemeralKey, true,
                 List.of(new InstanceRecord("10.0.0.9", 80, "DEFAULT", 1, true, true, true, Map.of())));

@@ -1,0 +1,268 @@
+package com.nacosx.naming.service;
+
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.naming.Instance;
+import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.core.replication.CommandLog;
+import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.distro.DistroProtocol;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.store.NamingCommand;
+import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * Instance writes, the same for every door. A 2.x client's instances belong to its connection;
+ * a 1.x client's, and every persistent instance, to the instance's address
+ * ({@link ClientIds#ofAddress}). Ephemeral instances live in the registry only (Distro replicates
+ * them); persistent ones go through the naming {@link CommandLog} and are durable before the write
+ * returns. A 1.x write served here makes this node the instance's responsible node.
+ */
+@Component
+public class InstanceService {
+
+    /** What a 1.x heartbeat is answered: whether the instance was known, and how often to beat. */
+    public record BeatAnswer(boolean known, long clientBeatInterval, boolean lightBeatEnabled) {
+    }
+
+    private final ServiceRegistry registry;
+    private final CommandLog<ServiceRegistry> durable;
+    private final DistroProtocol distro;
+    private final ConnectionManager connections;
+    private final NamingSwitches switches;
+
+    public InstanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroProtocol distro,
+            ConnectionManager connections, NamingSwitches switches) {
+        this.registry = registry;
+        this.durable = durable;
+        this.distro = distro;
+        this.connections = connections;
+        this.switches = switches;
+    }
+
+    /** A 2.x client's ephemeral instance: the connection's one instance in the service. */
+    public void registerForConnection(String connectionId, ServiceKey key, InstanceRecord instance) {
+        InstanceValidator.validate(instance);
+        registry.publish(connectionId, key, true, List.of(instance));
+        dropIfConnectionGone(connectionId);
+    }
+
+    /** Replaces the connection's instances in the service with this batch (ephemeral only, as the official). */
+    public void batchRegisterForConnection(String connectionId, ServiceKey key, List<InstanceRecord> instances) {
+        instances.forEach(InstanceValidator::validate);
+        if (instances.stream().anyMatch(instance -> !instance.ephemeral())) {
+            throw NacosException.badRequest("batch registration takes ephemeral instances only");
+        }
+        registry.publish(connectionId, key, true, instances);
+        dropIfConnectionGone(connectionId);
+    }
+
+    /** @return whether the connection published such an instance */
+    public boolean deregisterForConnection(String connectionId, ServiceKey key, String ip, int port, String cluster) {
+        return registry.unpublish(connectionId, key, instance -> instance.sameEndpoint(ip, port, cluster));
+    }
+
+    /** A connection that closed while its register ran must not leave the instance behind. */
+    private void dropIfConnectionGone(String connectionId) {
+        if (connections.get(connectionId) == null) {
+            registry.removeClient(connectionId);
+        }
+    }
+
+    /** An instance owned by its address: a 1.x client's (ephemeral) or a persistent one. */
+    public void register(ServiceKey key, InstanceRecord instance) {
+        InstanceValidator.validate(instance);
+        String clientId = ClientIds.ofAddress(instance.ip(), instance.port(), instance.ephemeral());
+        if (instance.ephemeral()) {
+            distro.claim(instance.ip(), instance.port());
+            registry.publish(clientId, key, true, List.of(instance));
+        } else {
+            durable.submitAndWait(new NamingCommand.Register(clientId, key, instance));
+        }
+    }
+
+    /** @return whether the address published such an instance */
+    public boolean deregister(ServiceKey key, String ip, int port, String cluster, boolean ephemeral) {
+        String clientId = ClientIds.ofAddress(ip, port, ephemeral);
+        if (ephemeral) {
+            distro.claim(ip, port);
+            return registry.unpublish(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster));
+        }
+        return durable.submitAndWait(new NamingCommand.Deregister(clientId, key, ip, port, cluster));
+    }
+
+    /**
+     * Changes an instance a 1.x client registered, or a persistent one (weight, health, enabled, metadata).
+     *
+     * @throws NacosException 400 when no such instance exists
+     */
+    public void update(ServiceKey key, InstanceRecord instance) {
+        InstanceValidator.validate(instance);
+        claimIfEphemeral(instance.ip(), instance.port(), instance.ephemeral());
+        change(key, instance.ip(), instance.port(), instance.cluster(), instance.ephemeral(), current -> instance);
+    }
+
+    /**
+     * Changes only the fields the patch gives, of an ephemeral or persistent instance.
+     *
+     * @throws NacosException 400 when no such instance exists
+     */
+    public void patch(ServiceKey key, String ip, int port, String cluster, InstancePatch patch) {
+        InstanceRecord current = requireFound(key, ip, port, cluster);
+        InstanceRecord patched = patch.applyTo(current);
+        InstanceValidator.validate(patched);
+        claimIfEphemeral(ip, port, current.ephemeral());
+        change(key, ip, port, cluster, current.ephemeral(), old -> patched);
+    }
+
+    /**
+     * Sets a persistent instance's health by hand, which only makes sense where the server does not
+     * check it (its cluster's checker is NONE).
+     *
+     * @throws NacosException 400 when the instance is unknown or ephemeral, or its cluster is checked
+     */
+    public void setHealthByHand(ServiceKey key, String ip, int port, String cluster, boolean healthy) {
+        InstanceRecord instance = find(key, ip, port, cluster);
+        if (instance == null) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.INSTANCE_NOT_FOUND, "instance not exist: "
+                    + ip + ":" + port + " in cluster " + cluster + " of service " + key.grouped());
+        }
+        if (instance.ephemeral()) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.INSTANCE_ERROR, "the health of ephemeral"
+                    + " instance " + ip + ":" + port + " follows its client's beats or connection; only persistent"
+                    + " instances can be set");
+        }
+        String checker = registry.existing(key).cluster(cluster).checkerType();
+        if (!"NONE".equals(checker)) {
+            throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.HEALTH_CHECK_STILL_RUNNING,
+                    "health check is still working (" + checker + ") for cluster " + cluster
+                    + " of " + key.grouped() + "; set its healthChecker to NONE first");
+        }
+        change(key, ip, port, cluster, false, current -> current.withHealthy(healthy));
+    }
+
+    /**
+     * A 1.x client's heartbeat: its instance is alive, and healthy again if it was not. A light beat
+     * ({@code registerIfUnknown} null) of an unknown instance is answered unknown, and the client
+     * registers again; a full beat registers it at once.
+     */
+    public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
+        distro.claim(ip, port);
+        String clientId = ClientIds.ofAddress(ip, port, true);
+        boolean known = registry.beat(clientId, key);
+        if (!known && registerIfUnknown != null) {
+            register(key, registerIfUnknown);
+            known = true;
+        }
+        return new BeatAnswer(known, beatInterval(clientId, key), switches.lightBeatEnabled());
+    }
+
+    private long beatInterval(String clientId, ServiceKey key) {
+        Publication publication = registry.publication(clientId, key);
+        if (publication == null || publication.instances().isEmpty()) {
+            return switches.clientBeatInterval();
+        }
+        InstanceRecord instance = publication.instances().get(0);
+        return instance.metadata().containsKey(Instance.HEART_BEAT_INTERVAL_KEY)
+                ? instance.heartBeatInterval() : switches.clientBeatInterval();
+    }
+
+    /**
+     * Merges {@code metadata} into (or, with {@code remove}, drops its keys from) the metadata of
+     * the service's instances, all of them when {@code targets} is empty. Only instances this node
+     * owns can change: those registered over HTTP (not by a gRPC connection, whose client owns
+     * them) and, in a cluster, ephemeral ones only on their responsible node.
+     *
+     * @return the instances changed, as the official names them: {@code ip:port:unknown:cluster:ephemeral|persist}
+     */
+    public List<String> changeMetadata(ServiceKey key, boolean ephemeral, List<InstanceRecord> targets,
+            Map<String, String> metadata, boolean remove) {
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            return List.of();
+        }
+        List<InstanceRecord> chosen = service.instances().stream()
+                .filter(instance -> instance.ephemeral() == ephemeral)
+                .filter(instance -> targets.isEmpty() || targets.stream().anyMatch(instance::sameEndpoint))
+                .toList();
+        List<String> changed = new ArrayList<>();
+        for (InstanceRecord instance : chosen) {
+            String clientId = ClientIds.ofAddress(instance.ip(), instance.port(), ephemeral);
+            if (findOf(clientId, key, instance.ip(), instance.port(), instance.cluster()) == null
+                    || ephemeral && distro.isReplica(clientId)) {
+                continue;
+            }
+            change(key, instance.ip(), instance.port(), instance.cluster(), ephemeral, current -> {
+                Map<String, String> merged = new HashMap<>(current.metadata());
+                if (remove) {
+                    merged.keySet().removeAll(metadata.keySet());
+                } else {
+                    merged.putAll(metadata);
+                }
+                return current.withMetadata(merged);
+            });
+            changed.add(instance.ip() + ":" + instance.port() + ":unknown:" + instance.cluster() + ":"
+                    + (ephemeral ? "ephemeral" : "persist"));
+        }
+        return changed;
+    }
+
+    private void claimIfEphemeral(String ip, int port, boolean ephemeral) {
+        if (ephemeral) {
+            distro.claim(ip, port);
+        }
+    }
+
+    /** Applies {@code change} to the instance at ip:port in cluster, owned by its address. */
+    private void change(ServiceKey key, String ip, int port, String cluster, boolean ephemeral,
+            UnaryOperator<InstanceRecord> change) {
+        String clientId = ClientIds.ofAddress(ip, port, ephemeral);
+        InstanceRecord current = findOf(clientId, key, ip, port, cluster);
+        if (current == null) {
+            throw notFound(key, ip, port, cluster);
+        }
+        if (ephemeral) {
+            registry.replaceInstances(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster), change);
+        } else {
+            durable.submitAndWait(new NamingCommand.Replace(clientId, key, ip, port, cluster, change.apply(current)));
+        }
+    }
+
+    private InstanceRecord requireFound(ServiceKey key, String ip, int port, String cluster) {
+        InstanceRecord current = find(key, ip, port, cluster);
+        if (current == null) {
+            throw notFound(key, ip, port, cluster);
+        }
+        return current;
+    }
+
+    private static NacosException notFound(ServiceKey key, String ip, int port, String cluster) {
+        return NacosException.badRequest("instance not exist: " + ip + ":" + port + " in cluster " + cluster
+                + " of service " + key.grouped() + "; register it first");
+    }
+
+    /** The instance at ip:port in cluster, whoever published it, or null. */
+    InstanceRecord find(ServiceKey key, String ip, int port, String cluster) {
+        RegisteredService service = registry.get(key);
+        return service == null ? null : service.find(ip, port, cluster);
+    }
+
+    private InstanceRecord findOf(String clientId, ServiceKey key, String ip, int port, String cluster) {
+        Publication publication = registry.publication(clientId, key);
+        if (publication == null) {
+            return null;
+        }
+        return publication.instances().stream().filter(i -> i.sameEndpoint(ip, port, cluster)).findFirst().orElse(null);
+    }
+}
