@@ -48,7 +48,7 @@ class ConfigChangePusherTest {
         }
     }
 
-    final ConnectionManager connections = new ConnectionManager(List.of(), new RemoteProperties(null, null, null, null),
+    final ConnectionManager connections = new ConnectionManager(new RemoteProperties(null, null, null, null),
             new ConnectionControl(new ControlRules(Path.of("no-rules"))));
     final ConfigListeners listeners = new ConfigListeners();
     final SimpleMeterRegistry metrics = new SimpleMeterRegistry();

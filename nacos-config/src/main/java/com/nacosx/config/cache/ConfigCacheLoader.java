@@ -2,7 +2,6 @@ package com.nacosx.config.cache;
 
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigType;
-import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.core.readiness.LoadProgress;
@@ -25,16 +24,14 @@ public class ConfigCacheLoader implements SmartInitializingSingleton {
     private final ConfigInfoStore configs;
     private final GrayStore grays;
     private final ConfigCache cache;
-    private final ConfigWriter writer;
     private final ServerReadiness readiness;
     private final LoadProgress progress;
 
-    public ConfigCacheLoader(ConfigInfoStore configs, GrayStore grays, ConfigCache cache, ConfigWriter writer,
+    public ConfigCacheLoader(ConfigInfoStore configs, GrayStore grays, ConfigCache cache,
             ServerReadiness readiness, LoadProgress progress) {
         this.configs = configs;
         this.grays = grays;
         this.cache = cache;
-        this.writer = writer;
         this.readiness = readiness;
         this.progress = progress;
         readiness.close(GATE);
@@ -55,7 +52,7 @@ public class ConfigCacheLoader implements SmartInitializingSingleton {
         grays.forEach(gray -> {
             CachedConfig cached = cache.get(gray.key());
             String type = cached != null && cached.formal() != null ? cached.formal().type() : ConfigType.DEFAULT;
-            writer.applyGrayToCache(gray, type);
+            cache.update(gray.key(), current -> RowProjection.withGray(current, gray, type));
         });
         readiness.open(GATE);
         LOG.info("config cache loaded: {} configs in {} ms", cache.size(), System.currentTimeMillis() - start);

@@ -4,7 +4,6 @@ import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.config.ConfigChangeClusterSyncRequest;
 import com.nacosx.api.remote.config.ConfigChangeClusterSyncResponse;
 import com.nacosx.config.service.ConfigService;
-import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.core.util.Futures;
@@ -15,11 +14,11 @@ import org.springframework.stereotype.Component;
 public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChangeClusterSyncRequest> {
 
     private final ConfigService configs;
-    private final ConfigWriter writer;
+    private final StoreReconciler reconciler;
 
-    public ConfigChangeClusterSyncHandler(ConfigService configs, ConfigWriter writer) {
+    public ConfigChangeClusterSyncHandler(ConfigService configs, StoreReconciler reconciler) {
         this.configs = configs;
-        this.writer = writer;
+        this.reconciler = reconciler;
     }
 
     @Override
@@ -34,7 +33,7 @@ public class ConfigChangeClusterSyncHandler implements RequestHandler<ConfigChan
 
     @Override
     public Response handle(ConfigChangeClusterSyncRequest request, RequestMeta meta) {
-        Futures.join(writer.reload(configs.key(request.dataId, request.group, request.tenant)));
+        Futures.join(reconciler.reload(configs.key(request.dataId, request.group, request.tenant)));
         return new ConfigChangeClusterSyncResponse();
     }
 

@@ -1,7 +1,6 @@
 package com.nacosx.config.cluster;
 
 import com.nacosx.config.ConfigProperties;
-import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,11 +21,11 @@ public class ConfigFullSync implements DisposableBean {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfigFullSync.class);
 
-    private final ConfigWriter configs;
+    private final StoreReconciler configs;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-full-sync"));
 
-    public ConfigFullSync(ConfigWriter configs, SharedStoreCluster cluster, ConfigProperties properties) {
+    public ConfigFullSync(StoreReconciler configs, SharedStoreCluster cluster, ConfigProperties properties) {
         this.configs = configs;
         if (cluster.shared()) {
             long period = properties.cluster().fullSyncInterval().toMillis();

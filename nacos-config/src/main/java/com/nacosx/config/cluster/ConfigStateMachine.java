@@ -24,10 +24,12 @@ public class ConfigStateMachine implements RaftStateMachine {
     private static final String SNAPSHOT_FILE = "config-tables.json";
 
     private final ConfigWriter writer;
+    private final StoreReconciler reconciler;
     private final TableSnapshot tables;
 
-    public ConfigStateMachine(ConfigWriter writer, TableSnapshot tables) {
+    public ConfigStateMachine(ConfigWriter writer, StoreReconciler reconciler, TableSnapshot tables) {
         this.writer = writer;
+        this.reconciler = reconciler;
         this.tables = tables;
     }
 
@@ -39,7 +41,7 @@ public class ConfigStateMachine implements RaftStateMachine {
     @Override
     public void reset() {
         tables.clear();
-        writer.reloadDiffering();
+        reconciler.reloadDiffering();
     }
 
     @Override
@@ -55,6 +57,6 @@ public class ConfigStateMachine implements RaftStateMachine {
     @Override
     public void loadSnapshot(Path directory) throws IOException {
         tables.load(directory.resolve(SNAPSHOT_FILE));
-        writer.reloadDiffering();
+        reconciler.reloadDiffering();
     }
 }

@@ -4,13 +4,12 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.cache.RowProjection;
 import com.nacosx.config.capacity.CapacityStore;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
-import com.nacosx.config.model.ConfigType;
 import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.GrayConfig;
-import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.store.AccountTables;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.GrayStore;
@@ -18,19 +17,12 @@ import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.NamespaceStore;
 import com.nacosx.config.store.WriteBatcher;
 import com.nacosx.core.auth.AccountChange;
-import com.nacosx.core.util.Futures;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
+import com.nacosx.core.util.Listeners;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -58,12 +50,11 @@ public class ConfigWriter {
     private final AccountTables accounts;
     private final ConfigCache cache;
     private final WriteBatcher writes;
-    private final List<ConfigChangeListener> listeners;
-    private final List<ConfigWriteListener> writeListeners;
+    private final Listeners<ConfigChangeListener> listeners = new Listeners<>("a config change");
+    private final Listeners<ConfigWriteListener> writeListeners = new Listeners<>("this node's config write");
 
     public ConfigWriter(ConfigInfoStore configs, GrayStore grays, HistoryStore history, NamespaceStore namespaces,
-            CapacityStore capacities, AccountTables accounts, ConfigCache cache, WriteBatcher writes,
-            List<ConfigChangeListener> listeners, List<ConfigWriteListener> writeListeners) {
+            CapacityStore capacities, AccountTables accounts, ConfigCache cache, WriteBatcher writes) {
         this.configs = configs;
         this.grays = grays;
         this.history = history;
@@ -72,8 +63,16 @@ public class ConfigWriter {
         this.accounts = accounts;
         this.cache = cache;
         this.writes = writes;
-        this.listeners = List.copyOf(listeners);
-        this.writeListeners = List.copyOf(writeListeners);
+    }
+
+    /** Told after a config's cached content changed, on the writer's thread. */
+    public void addListener(ConfigChangeListener listener) {
+        listeners.enrol(listener);
+    }
+
+    /** Told after this node changed a config in the store, on the writer's thread. */
+    public void addWriteListener(ConfigWriteListener listener) {
+        writeListeners.enrol(listener);
     }
 
 
@@ -167,86 +166,19 @@ public class ConfigWriter {
                     write.srcUser(), previous.isPresent() ? HistoryStore.UPDATE : HistoryStore.INSERT, grayName,
                     recorded.encryptedDataKey(), now);
             return null;
-        }, (nothing, cached) -> withGray(cached, gray, write.type()),
+        }, (nothing, cached) -> RowProjection.withGray(cached, gray, write.type()),
                 () -> LOG.info("published {} variant {} ({}) from {}", key, grayName, expr, write.srcIp()));
     }
 
     /**
-     * Puts a variant into the cache; used by writes and by the loader at start. Variants other
-     * than beta and tag (2.5 gray rules of other kinds) are not served.
+     * Re-reads a config on the database writer's thread, after the writes handed in before, and
+     * puts what {@code toCache} makes of it into the cache, telling the listeners if readers now get
+     * different content. Another node's write reaches this node's cache this way; it is not this
+     * node's write, so peers are not told of it.
      */
-    public void applyGrayToCache(GrayConfig gray, String type) {
-        cache.update(gray.key(), cached -> withGray(cached, gray, type));
-    }
-
-    private static CachedConfig withGray(CachedConfig cached, GrayConfig gray, String type) {
-        if (!gray.isBeta() && gray.tag() == null) {
-            return cached;
-        }
-        ConfigEntry entry = ConfigEntry.of(gray.content(), gray.md5(), type, gray.modifyTime(), gray.encryptedDataKey());
-        return withVariant(cached, gray.grayName(), entry, gray.isBeta() ? ipsOf(gray.expr()) : Set.of());
-    }
-
-    /** Sets the beta or tag variant named {@code grayName}; a null entry removes it. */
-    private static CachedConfig withVariant(CachedConfig cached, String grayName, ConfigEntry entry,
-            Set<String> betaIps) {
-        return GrayConfig.BETA.equals(grayName) ? cached.withBeta(entry, betaIps)
-                : cached.withTag(GrayConfig.tagOf(grayName), entry);
-    }
-
-    /**
-     * Reads one config (formal content and variants) from the store again, as another node wrote
-     * it to the shared database, and tells this node's listeners if what readers get changed.
-     */
-    public CompletableFuture<?> reload(ConfigKey key) {
-        return change(key, false, () -> new Stored(configs.find(key).orElse(null), grays.findAll(key)),
-                (row, cached) -> stored(cached, row.config(), row.variants()), () -> { });
-    }
-
-    /** A config's rows as read from the store: its formal row (null when none) and its variants. */
-    private record Stored(StoredConfig config, List<GrayConfig> variants) {
-    }
-
-    /**
-     * Compares the whole cache with the store and reloads every config that differs; heals a
-     * change notice from a peer that never arrived. Returns, once they are reloaded, how many
-     * configs were.
-     */
-    public int reloadDiffering() {
-        Map<ConfigKey, StoredConfig> rows = new HashMap<>();
-        configs.forEach(row -> rows.put(row.key(), row));
-        Map<ConfigKey, List<GrayConfig>> variants = new HashMap<>();
-        grays.forEach(gray -> variants.computeIfAbsent(gray.key(), k -> new ArrayList<>()).add(gray));
-        Set<ConfigKey> keys = new HashSet<>(rows.keySet());
-        keys.addAll(variants.keySet());
-        keys.addAll(cache.keys());
-        List<CompletableFuture<?>> reloads = new ArrayList<>();
-        for (ConfigKey key : keys) {
-            CachedConfig current = cache.get(key);
-            CachedConfig base = current == null ? CachedConfig.EMPTY : current;
-            CachedConfig stored = stored(base, rows.get(key), variants.getOrDefault(key, List.of()));
-            if (current == null ? !stored.isEmpty() : !current.servesSameAs(stored)) {
-                reloads.add(reload(key));
-            }
-        }
-        Futures.join(CompletableFuture.allOf(reloads.toArray(CompletableFuture[]::new)));
-        return reloads.size();
-    }
-
-    /** What the store holds for a config, keeping the cached entries' identity where unchanged. */
-    private static CachedConfig stored(CachedConfig cached, StoredConfig row, List<GrayConfig> variants) {
-        String type = row == null ? ConfigType.DEFAULT : ConfigType.normalize(row.type());
-        CachedConfig next = cached.withFormal(row == null ? null : ConfigEntry.of(row.content(), type,
-                row.modifyTime(), row.encryptedDataKey())).withoutVariants();
-        for (GrayConfig gray : variants) {
-            next = withGray(next, gray, type);
-        }
-        return next;
-    }
-
-    private static Set<String> ipsOf(String betaIps) {
-        return Arrays.stream(betaIps.split(",")).map(String::trim).filter(ip -> !ip.isEmpty())
-                .collect(Collectors.toUnmodifiableSet());
+    public <T> CompletableFuture<Void> refresh(ConfigKey key, Supplier<T> read,
+            BiFunction<T, CachedConfig, CachedConfig> toCache) {
+        return change(key, false, read, toCache, () -> { }).thenApply(done -> null);
     }
 
     CompletableFuture<Void> remove(ConfigKey key, String srcIp, String srcUser, long now) {
@@ -268,7 +200,7 @@ public class ConfigWriter {
                         HistoryStore.DELETE, grayName, old.encryptedDataKey(), now);
             });
             return null;
-        }, (nothing, cached) -> withVariant(cached, grayName, null, Set.of()),
+        }, (nothing, cached) -> RowProjection.withVariant(cached, grayName, null, Set.of()),
                 () -> LOG.info("removed {} variant {} from {}", key, grayName, srcIp));
     }
 
@@ -290,17 +222,13 @@ public class ConfigWriter {
             if (before == null ? after != null : after == null || !before.servesSameAs(after)) {
                 notifyListeners(key);
                 if (local) {
-                    for (ConfigWriteListener listener : writeListeners) {
-                        listener.configWritten(key);
-                    }
+                    writeListeners.tell(listener -> listener.configWritten(key));
                 }
             }
         });
     }
 
     private void notifyListeners(ConfigKey key) {
-        for (ConfigChangeListener listener : listeners) {
-            listener.configChanged(key);
-        }
+        listeners.tell(listener -> listener.configChanged(key));
     }
 }

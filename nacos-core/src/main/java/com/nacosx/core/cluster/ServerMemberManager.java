@@ -7,6 +7,7 @@ import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.Listeners;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +44,7 @@ public class ServerMemberManager implements SmartLifecycle {
     private final PeerClients peers;
     private final Member self;
     private final Map<String, Member> members = new ConcurrentHashMap<>();
-    private final List<MemberChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final Listeners<MemberChangeListener> listeners = new Listeners<>("a member change");
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("cluster-member"));
     private volatile boolean running;
@@ -68,7 +68,7 @@ public class ServerMemberManager implements SmartLifecycle {
     }
 
     public void addListener(MemberChangeListener listener) {
-        listeners.add(listener);
+        listeners.enrol(listener);
     }
 
     public Member self() {
@@ -203,9 +203,7 @@ public class ServerMemberManager implements SmartLifecycle {
 
     private void changed() {
         List<Member> snapshot = all();
-        for (MemberChangeListener listener : listeners) {
-            listener.membersChanged(snapshot);
-        }
+        listeners.tell(listener -> listener.membersChanged(snapshot));
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.nacosx.core.control;
 
 import com.nacosx.core.util.PeriodicTask;
 import java.nio.file.Path;
+import com.nacosx.core.env.NacosServerProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -17,9 +18,8 @@ public class ControlConfiguration {
     private static final long RELOAD_SECONDS = 2;
 
     @Bean
-    ControlRules controlRules(Environment env) {
-        String home = env.getProperty("nacos.home", System.getProperty("user.home") + "/nacos");
-        return new ControlRules(Path.of(env.getProperty("nacos.plugin.control.rule.local.basedir", home)));
+    ControlRules controlRules(Environment env, NacosServerProperties server) {
+        return new ControlRules(Path.of(env.getProperty("nacos.plugin.control.rule.local.basedir", server.home())));
     }
 
     @Bean

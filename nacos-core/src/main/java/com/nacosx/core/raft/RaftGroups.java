@@ -75,7 +75,6 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         this.readiness = readiness;
         this.machines = cluster.standalone() ? List.of() : List.copyOf(machines);
         this.machines.forEach(machine -> readiness.close(gate(machine.group())));
-        members.addListener(this);
     }
 
     /** Whether writes of {@code group} go through Raft here (a cluster node with that group). */

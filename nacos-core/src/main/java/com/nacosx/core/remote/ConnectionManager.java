@@ -4,6 +4,7 @@ import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.core.ClientDetectionRequest;
 import com.nacosx.api.remote.core.ConnectResetRequest;
 import com.nacosx.core.control.ConnectionControl;
+import com.nacosx.core.util.Listeners;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,14 +32,12 @@ public class ConnectionManager implements SmartLifecycle {
 
     private final Map<String, Connection> connections = new ConcurrentHashMap<>();
     private final Map<String, Integer> countByIp = new ConcurrentHashMap<>();
-    private final List<ConnectionListener> listeners;
+    private final Listeners<ConnectionListener> listeners = new Listeners<>("a closed connection");
     private final RemoteProperties.Connections settings;
     private final ConnectionControl control;
     private ScheduledExecutorService prober;
 
-    public ConnectionManager(List<ConnectionListener> listeners, RemoteProperties properties,
-            ConnectionControl control) {
-        this.listeners = List.copyOf(listeners);
+    public ConnectionManager(RemoteProperties properties, ConnectionControl control) {
         this.settings = properties.connection();
         this.control = control;
     }
@@ -82,13 +81,11 @@ public class ConnectionManager implements SmartLifecycle {
         countByIp.computeIfPresent(connection.meta().remoteIp(), (ip, count) -> count <= 1 ? null : count - 1);
         connection.close();
         LOG.info("[{}] disconnected: {}", connectionId, reason);
-        for (ConnectionListener listener : listeners) {
-            try {
-                listener.disconnected(connection);
-            } catch (RuntimeException e) {
-                LOG.error("[{}] a listener failed to release the connection", connectionId, e);
-            }
-        }
+        listeners.tell(listener -> listener.disconnected(connection));
+    }
+
+    public void addListener(ConnectionListener listener) {
+        listeners.enrol(listener);
     }
 
     public Connection get(String connectionId) {

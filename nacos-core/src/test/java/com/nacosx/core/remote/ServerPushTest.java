@@ -39,7 +39,7 @@ class ServerPushTest {
         }
     }
 
-    final ConnectionManager connections = new ConnectionManager(List.of(),
+    final ConnectionManager connections = new ConnectionManager(
             new RemoteProperties(null, null, null, null), new ConnectionControl(new ControlRules(Path.of("no-rules"))));
     final ServerPush push = new ServerPush(connections, new SimpleMeterRegistry());
 

@@ -24,7 +24,6 @@ public class DistroMapper implements MemberChangeListener {
     public DistroMapper(ServerMemberManager members) {
         this.members = members;
         membersChanged(members.all());
-        members.addListener(this);
     }
 
     @Override

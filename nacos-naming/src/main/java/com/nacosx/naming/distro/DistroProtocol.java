@@ -84,7 +84,6 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
         this.metrics = new DistroMetrics(meters, localRevisions::size, remote::size);
         this.clustered = !settings.standalone();
         if (clustered) {
-            registry.addClientListener(this);
             readiness.close(READINESS_GATE);
         }
     }
@@ -99,7 +98,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
 
     @Override
     public void clientChanged(String clientId) {
-        if (remote.containsKey(clientId) || ClientIds.isPersistent(clientId)) {
+        if (!clustered || remote.containsKey(clientId) || ClientIds.isPersistent(clientId)) {
             return;
         }
         localRevisions.put(clientId, revisionClock.incrementAndGet());

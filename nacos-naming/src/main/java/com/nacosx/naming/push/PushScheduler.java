@@ -72,7 +72,6 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         this.settings = properties.push();
         serverPush.expect(new NotifySubscriberRequest());
         this.switches = switches;
-        registry.addListener(this);
         executor.scheduleWithFixedDelay(this::forgetClosedWindows, 10, 10, TimeUnit.SECONDS);
     }
 

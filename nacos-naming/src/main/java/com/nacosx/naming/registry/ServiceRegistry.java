@@ -2,6 +2,7 @@ package com.nacosx.naming.registry;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.util.Listeners;
 import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -31,15 +31,15 @@ public class ServiceRegistry {
 
     private final Map<ServiceKey, RegisteredService> services = new ConcurrentHashMap<>();
     private final Map<String, Set<ServiceKey>> servicesByClient = new ConcurrentHashMap<>();
-    private final List<ServiceChangeListener> listeners = new CopyOnWriteArrayList<>();
-    private final List<ClientChangeListener> clientListeners = new CopyOnWriteArrayList<>();
+    private final Listeners<ServiceChangeListener> listeners = new Listeners<>("a service change");
+    private final Listeners<ClientChangeListener> clientListeners = new Listeners<>("a client change");
 
     public void addListener(ServiceChangeListener listener) {
-        listeners.add(listener);
+        listeners.enrol(listener);
     }
 
     public void addClientListener(ClientChangeListener listener) {
-        clientListeners.add(listener);
+        clientListeners.enrol(listener);
     }
 
     /** Everything the client publishes, service by service. */
@@ -395,14 +395,10 @@ public class ServiceRegistry {
     }
 
     private void clientChanged(String clientId) {
-        for (ClientChangeListener listener : clientListeners) {
-            listener.clientChanged(clientId);
-        }
+        clientListeners.tell(listener -> listener.clientChanged(clientId));
     }
 
     private void changed(ServiceKey key) {
-        for (ServiceChangeListener listener : listeners) {
-            listener.serviceChanged(key);
-        }
+        listeners.tell(listener -> listener.serviceChanged(key));
     }
 }

@@ -1,0 +1,127 @@
+package com.nacosx.naming.distro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.api.remote.distro.DistroClient;
+import com.nacosx.api.remote.distro.DistroDataRequest;
+import com.nacosx.api.remote.distro.DistroDataResponse;
+import com.nacosx.core.auth.AuthSettings;
+import com.nacosx.core.cluster.ClusterSettings;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.readiness.LoadProgress;
+import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.ServiceRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.env.StandardEnvironment;
+
+/**
+ * One node's side of Distro, in process: what a peer's requests do to this node's registry, and
+ * which clients this node answers for. Nothing is started, so nothing is sent.
+ */
+class DistroProtocolTest {
+
+    static final ServiceKey KEY = new ServiceKey("public", "DEFAULT_GROUP", "svc");
+    static final String PEER = "127.0.0.1:8850";
+
+    final ServiceRegistry registry = new ServiceRegistry();
+    final DistroProtocol distro;
+
+    DistroProtocolTest() {
+        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + PEER, "file",
+                "", 0, "", Path.of("cluster.conf"));
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        PeerClients peers = new PeerClients(settings, AuthSettings.from(new StandardEnvironment()));
+        distro = new DistroProtocol(registry, new ServerMemberManager(settings, peers), peers, new ServerReadiness(),
+                settings, meters, new LoadProgress(meters));
+        registry.addClientListener(distro);
+    }
+
+    static InstanceRecord instance(String ip) {
+        return new InstanceRecord(ip, 8080, "DEFAULT", 1.0, true, true, true, Map.of());
+    }
+
+    static DistroDataRequest request(String operation, String source) {
+        DistroDataRequest request = new DistroDataRequest();
+        request.dataOperation = operation;
+        request.source = source;
+        return request;
+    }
+
+    static DistroDataRequest change(String source, String clientId, long revision, InstanceRecord... instances) {
+        DistroDataRequest change = request(DistroDataRequest.CHANGE, source);
+        change.clients.add(DistroCodec.encode(clientId, revision, Map.of(KEY, List.of(instances))));
+        return change;
+    }
+
+    List<String> answeredFor(String operation, String... clientIds) {
+        DistroDataRequest request = request(operation, PEER);
+        request.clientIds.addAll(List.of(clientIds));
+        return ((DistroDataResponse) distro.handle(request)).clients.stream().map(client -> client.clientId).toList();
+    }
+
+    @Test
+    void aPeersClientIsHeldAsAReplicaAndNeverAnsweredForHere() {
+        distro.handle(change(PEER, "conn-peer", 7, instance("10.0.0.1")));
+        assertEquals(1, registry.get(KEY).instanceCount());
+        assertTrue(distro.isReplica("conn-peer"));
+        assertEquals(List.of(), answeredFor(DistroDataRequest.SNAPSHOT));
+        assertEquals(List.of(), answeredFor(DistroDataRequest.QUERY, "conn-peer"));
+    }
+
+    @Test
+    void aLocalClientIsAnsweredForWithWhatItPublishes() {
+        registry.publish("conn-local", KEY, true, List.of(instance("10.0.0.2")));
+        assertFalse(distro.isReplica("conn-local"));
+        DistroDataRequest query = request(DistroDataRequest.QUERY, PEER);
+        query.clientIds.add("conn-local");
+        DistroClient answered = ((DistroDataResponse) distro.handle(query)).clients.get(0);
+        assertEquals(Map.of(KEY, List.of(instance("10.0.0.2"))), DistroCodec.decode(answered));
+        assertEquals(List.of("conn-local"), answeredFor(DistroDataRequest.SNAPSHOT));
+    }
+
+    @Test
+    void onlyTheOwnerOfAReplicaCanDeleteIt() {
+        distro.handle(change(PEER, "conn-peer", 1, instance("10.0.0.3")));
+        DistroDataRequest forged = request(DistroDataRequest.DELETE, "127.0.0.1:8860");
+        forged.clientIds.add("conn-peer");
+        distro.handle(forged);
+        assertEquals(1, registry.get(KEY).instanceCount());
+        DistroDataRequest delete = request(DistroDataRequest.DELETE, PEER);
+        delete.clientIds.add("conn-peer");
+        distro.handle(delete);
+        assertEquals(0, registry.get(KEY).instanceCount());
+        assertFalse(distro.isReplica("conn-peer"));
+        assertEquals(List.of(), answeredFor(DistroDataRequest.SNAPSHOT), "its removal is not taken for a local change");
+    }
+
+    @Test
+    void aVerifyThatNoLongerListsAReplicaDropsIt() {
+        String owner = "127.0.0.9:8848";
+        distro.handle(change(owner, "conn-a", 1, instance("10.0.0.4")));
+        distro.handle(change(owner, "conn-b", 1, instance("10.0.0.5")));
+        DistroDataRequest verify = request(DistroDataRequest.VERIFY, owner);
+        verify.revisions.put("conn-a", 1L);
+        distro.handle(verify);
+        assertTrue(distro.isReplica("conn-a"));
+        assertFalse(distro.isReplica("conn-b"));
+        assertNull(registry.get(KEY).find("10.0.0.5", 8080, "DEFAULT"));
+    }
+
+    @Test
+    void aClaimedOneXClientBecomesThisNodes() {
+        distro.handle(change(PEER, "10.0.0.6:8080#true", 3, instance("10.0.0.6")));
+        distro.claim("10.0.0.6", 8080);
+        assertFalse(distro.isReplica("10.0.0.6:8080#true"));
+        assertEquals(List.of("10.0.0.6:8080#true"), answeredFor(DistroDataRequest.SNAPSHOT));
+    }
+}

@@ -1,0 +1,164 @@
+package com.nacosx.naming.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.auth.AuthSettings;
+import com.nacosx.core.cluster.ClusterSettings;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.readiness.LoadProgress;
+import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.core.replication.LocalCommandLog;
+import com.nacosx.naming.NamingProperties;
+import com.nacosx.naming.NamingSwitches;
+import com.nacosx.naming.TestConnections;
+import com.nacosx.naming.distro.DistroProtocol;
+import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import com.nacosx.naming.push.GrpcSubscribers;
+import com.nacosx.naming.push.UdpSubscribers;
+import com.nacosx.naming.registry.ServiceRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.env.StandardEnvironment;
+
+/** Instance writes of a standalone node, in process: who owns an instance, and what each write may change. */
+class InstanceServiceTest {
+
+    static final ServiceKey KEY = new ServiceKey("public", "DEFAULT_GROUP", "svc");
+
+    final ServiceRegistry registry = new ServiceRegistry();
+    final AtomicInteger persisted = new AtomicInteger();
+    final LocalCommandLog<ServiceRegistry> log = new LocalCommandLog<>(registry, persisted::incrementAndGet);
+    final TestConnections connections = new TestConnections();
+    final NamingSwitches switches = new NamingSwitches(new NamingProperties(null, null, null));
+    final InstanceService instances = new InstanceService(registry, log, standaloneDistro(registry),
+            connections.manager, switches);
+    final ServiceService services = new ServiceService(log, new GrpcSubscribers(), new UdpSubscribers());
+
+    static DistroProtocol standaloneDistro(ServiceRegistry registry) {
+        ClusterSettings settings = new ClusterSettings(true, "127.0.0.1", 8848, 3, null, "file", "", 0, "",
+                Path.of("cluster.conf"));
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        PeerClients peers = new PeerClients(settings, AuthSettings.from(new StandardEnvironment()));
+        return new DistroProtocol(registry, new ServerMemberManager(settings, peers), peers, new ServerReadiness(),
+                settings, meters, new LoadProgress(meters));
+    }
+
+    static InstanceRecord instance(String ip, boolean ephemeral) {
+        return new InstanceRecord(ip, 8080, "DEFAULT", 1.0, true, true, ephemeral, Map.of("k", "v"));
+    }
+
+    @Test
+    void aConnectionOwnsItsInstanceUntilItDeregistersIt() {
+        connections.connect("conn-1", "10.0.0.1");
+        instances.registerForConnection("conn-1", KEY, instance("10.0.0.1", true));
+        assertEquals(List.of("conn-1"), List.copyOf(registry.get(KEY).publications().keySet()));
+        assertTrue(instances.deregisterForConnection("conn-1", KEY, "10.0.0.9", 8080, "OTHER"));
+        assertTrue(registry.get(KEY).instances().isEmpty(), "a connection's single instance goes whatever was named");
+    }
+
+    @Test
+    void aRegisterFromAConnectionThatAlreadyClosedLeavesNothingBehind() {
+        instances.registerForConnection("gone", KEY, instance("10.0.0.1", true));
+        assertTrue(registry.get(KEY).instances().isEmpty());
+        assertFalse(registry.clientIds().contains("gone"));
+    }
+
+    @Test
+    void aBatchTakesEphemeralInstancesOnly() {
+        connections.connect("conn-2", "10.0.0.2");
+        NacosException refused = assertThrows(NacosException.class, () -> instances.batchRegisterForConnection("conn-2",
+                KEY, List.of(instance("10.0.0.2", true), instance("10.0.0.3", false))));
+        assertEquals(400, refused.errCode());
+        instances.batchRegisterForConnection("conn-2", KEY, List.of(instance("10.0.0.2", true), instance("10.0.0.3", true)));
+        assertEquals(2, registry.get(KEY).instanceCount());
+    }
+
+    @Test
+    void aPersistentInstanceIsWrittenThroughTheLogAndPersistedBeforeTheWriteReturns() {
+        instances.register(KEY, instance("10.0.0.4", false));
+        assertEquals(1, persisted.get());
+        assertTrue(registry.clientIds().contains("10.0.0.4:8080#false"));
+        assertTrue(instances.deregister(KEY, "10.0.0.4", 8080, "DEFAULT", false));
+        assertEquals(2, persisted.get());
+        assertFalse(instances.deregister(KEY, "10.0.0.4", 8080, "DEFAULT", false), "already gone");
+    }
+
+    @Test
+    void aRefusedWriteChangesNothingAndIsNotPersisted() {
+        InstanceRecord heavy = new InstanceRecord("10.0.0.5", 8080, "DEFAULT", 20_000, true, true, false, Map.of());
+        assertThrows(NacosException.class, () -> instances.register(KEY, heavy));
+        assertEquals(0, persisted.get());
+        assertNull(registry.get(KEY));
+    }
+
+    @Test
+    void aBeatKeepsAKnownInstanceAndAFullBeatRegistersAnUnknownOne() {
+        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null);
+        assertFalse(light.known(), "a light beat of an unknown instance asks the client to register again");
+        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true));
+        assertTrue(full.known());
+        assertEquals(switches.clientBeatInterval(), full.clientBeatInterval());
+        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
+    }
+
+    @Test
+    void aPatchChangesOnlyTheFieldsItGives() {
+        instances.register(KEY, instance("10.0.0.7", true));
+        instances.patch(KEY, "10.0.0.7", 8080, "DEFAULT", new InstancePatch(3.0, null, false, null));
+        InstanceRecord patched = registry.get(KEY).find("10.0.0.7", 8080, "DEFAULT");
+        assertEquals(3.0, patched.weight());
+        assertFalse(patched.enabled());
+        assertTrue(patched.healthy());
+        assertEquals(Map.of("k", "v"), patched.metadata());
+        NacosException unknown = assertThrows(NacosException.class,
+                () -> instances.patch(KEY, "10.0.0.8", 8080, "DEFAULT", new InstancePatch(1.0, null, null, null)));
+        assertEquals(400, unknown.errCode());
+    }
+
+    @Test
+    void healthIsSetByHandOnlyOnPersistentInstancesOfAnUncheckedCluster() {
+        instances.register(KEY, instance("10.0.0.9", true));
+        assertThrows(NacosException.class, () -> instances.setHealthByHand(KEY, "10.0.0.9", 8080, "DEFAULT", false),
+                "an ephemeral instance's health follows its client");
+        ServiceKey durable = new ServiceKey("public", "DEFAULT_GROUP", "durable");
+        instances.register(durable, instance("10.0.1.1", false));
+        assertThrows(NacosException.class, () -> instances.setHealthByHand(durable, "10.0.1.1", 8080, "DEFAULT", false),
+                "the TCP checker still decides");
+        services.updateCluster(durable, "DEFAULT", new ClusterMeta("NONE", "", 80, true, Map.of()));
+        instances.setHealthByHand(durable, "10.0.1.1", 8080, "DEFAULT", false);
+        assertFalse(registry.get(durable).find("10.0.1.1", 8080, "DEFAULT").healthy());
+    }
+
+    @Test
+    void anUnknownHealthCheckerIsRefusedBeforeItIsWritten() {
+        services.create(KEY, false, ServiceMeta.DEFAULT);
+        int writes = persisted.get();
+        assertThrows(NacosException.class, () -> services.updateCluster(KEY, "DEFAULT",
+                new ClusterMeta("MYSQL", "", 80, true, Map.of())));
+        assertEquals(writes, persisted.get());
+    }
+
+    @Test
+    void aMetadataBatchChangesOnlyInstancesThisNodeOwnsOverHttp() {
+        connections.connect("conn-3", "10.0.2.1");
+        instances.registerForConnection("conn-3", KEY, instance("10.0.2.1", true));
+        instances.register(KEY, instance("10.0.2.2", true));
+        List<String> changed = instances.changeMetadata(KEY, true, List.of(), Map.of("zone", "a"), false);
+        assertEquals(List.of("10.0.2.2:8080:unknown:DEFAULT:ephemeral"), changed);
+        assertEquals(Map.of("k", "v"), registry.get(KEY).find("10.0.2.1", 8080, "DEFAULT").metadata());
+        assertEquals(Map.of("k", "v", "zone", "a"), registry.get(KEY).find("10.0.2.2", 8080, "DEFAULT").metadata());
+    }
+}
