@@ -1,22 +1,49 @@
 package com.nacosx.config;
 
+import com.nacosx.config.cluster.ConfigChangeClusterSyncHandler;
 import com.nacosx.config.cluster.ConfigChangeNotices;
+import com.nacosx.config.grpc.ConfigBatchListenHandler;
+import com.nacosx.config.grpc.ConfigPublishHandler;
+import com.nacosx.config.grpc.ConfigQueryHandler;
+import com.nacosx.config.grpc.ConfigRemoveHandler;
+import com.nacosx.config.http.CapacityHttpApi;
+import com.nacosx.config.http.ClientMetricsHttpApi;
+import com.nacosx.config.http.ConfigHttpApi;
+import com.nacosx.config.http.ConfigV2HttpApi;
+import com.nacosx.config.http.HistoryHttpApi;
+import com.nacosx.config.http.ListenerHttpApi;
+import com.nacosx.config.http.NamespaceHttpApi;
 import com.nacosx.config.push.ConfigChangePusher;
 import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.service.ConfigWriter;
+import com.nacosx.config.transfer.ConfigTransferHttpApi;
+import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.remote.ConnectionManager;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import java.util.List;
+
 /**
- * Who in the config center reacts to what, in one place. Enrolled once every bean exists and
- * before any port opens; each listener interface says on which thread it is told and that it must
- * not block.
+ * What the config center serves and who in it reacts to what, in one place. Listeners are
+ * enrolled once every bean exists and before any port opens; each listener interface says on
+ * which thread it is told and that it must not block.
  */
 @Configuration(proxyBeanMethods = false)
 public class ConfigWiring {
+
+    @Bean
+    ModuleDoors configDoors(ConfigHttpApi configs, ConfigV2HttpApi configsV2, ListenerHttpApi listenerQueries,
+            HistoryHttpApi history, NamespaceHttpApi namespaces, CapacityHttpApi capacity,
+            ClientMetricsHttpApi clientMetrics, ConfigTransferHttpApi transfer, ConfigQueryHandler query,
+            ConfigPublishHandler publish, ConfigRemoveHandler remove, ConfigBatchListenHandler listen,
+            ConfigChangeClusterSyncHandler peerNotice) {
+        return new ModuleDoors("config",
+                List.of(configs, configsV2, listenerQueries, history, namespaces, capacity, clientMetrics, transfer),
+                List.of(query, publish, remove, listen, peerNotice));
+    }
 
     @Bean
     SmartInitializingSingleton configListenerEnrolment(ConfigWriter writer, ConfigChangePusher pusher, LongPollHolder longPolls,

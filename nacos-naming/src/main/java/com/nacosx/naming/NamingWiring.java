@@ -1,10 +1,25 @@
 package com.nacosx.naming;
 
+import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.naming.distro.DistroDataRequestHandler;
 import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.distro.DistroProtocol;
+import com.nacosx.naming.grpc.BatchInstanceRequestHandler;
+import com.nacosx.naming.grpc.InstanceRequestHandler;
 import com.nacosx.naming.grpc.NamingConnectionCleaner;
+import com.nacosx.naming.grpc.PersistentInstanceRequestHandler;
+import com.nacosx.naming.grpc.ServiceListRequestHandler;
+import com.nacosx.naming.grpc.ServiceQueryRequestHandler;
+import com.nacosx.naming.grpc.SubscribeServiceRequestHandler;
+import com.nacosx.naming.http.CatalogHttpApi;
+import com.nacosx.naming.http.ClientHttpApi;
+import com.nacosx.naming.http.HealthHttpApi;
+import com.nacosx.naming.http.InstanceHttpApi;
+import com.nacosx.naming.http.OperatorHttpApi;
+import com.nacosx.naming.http.PrometheusSdHttpApi;
+import com.nacosx.naming.http.ServiceHttpApi;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.registry.ServiceRegistry;
@@ -12,12 +27,27 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import java.util.List;
+
 /**
- * Who in naming reacts to what, in one place. Enrolled once every bean exists and before any port
- * opens; each listener interface says on which thread it is told and that it must not block.
+ * What naming serves and who in naming reacts to what, in one place. Listeners are enrolled once
+ * every bean exists and before any port opens; each listener interface says on which thread it is
+ * told and that it must not block.
  */
 @Configuration(proxyBeanMethods = false)
 public class NamingWiring {
+
+    @Bean
+    ModuleDoors namingDoors(InstanceHttpApi instances, ServiceHttpApi services, CatalogHttpApi catalog,
+            HealthHttpApi health, ClientHttpApi clients, OperatorHttpApi operator, PrometheusSdHttpApi prometheusSd,
+            InstanceRequestHandler instance, BatchInstanceRequestHandler batchInstance,
+            PersistentInstanceRequestHandler persistentInstance, ServiceQueryRequestHandler serviceQuery,
+            SubscribeServiceRequestHandler subscribe, ServiceListRequestHandler serviceList,
+            DistroDataRequestHandler distro) {
+        return new ModuleDoors("naming",
+                List.of(instances, services, catalog, health, clients, operator, prometheusSd),
+                List.of(instance, batchInstance, persistentInstance, serviceQuery, subscribe, serviceList, distro));
+    }
 
     @Bean
     SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes, DistroProtocol distro,

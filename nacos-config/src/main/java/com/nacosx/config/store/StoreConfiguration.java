@@ -4,18 +4,13 @@ import com.nacosx.core.env.NacosServerProperties;
 import com.nacosx.core.readiness.StartupStep;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +27,6 @@ import org.springframework.util.FileSystemUtils;
 public class StoreConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
-    private static final String DERBY_SCHEMA = "/META-INF/nacos/derby-schema.sql";
     private static final long MYSQL_RETRY_MILLIS = 1000;
 
     @Bean
@@ -76,7 +70,7 @@ public class StoreConfiguration {
             // database answers the pool's connections in milliseconds.
             StartupStep.run("opening the embedded Derby at " + dir, () -> {
                 try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
-                    createDerbyTablesIfMissing(boot);
+                    DerbySchema.createIfMissing(boot);
                 }
                 return null;
             });
@@ -148,34 +142,6 @@ public class StoreConfiguration {
     private static String messageOf(Throwable failure, SQLException sql) {
         String message = sql != null ? sql.getMessage() : failure.getMessage();
         return message == null ? failure.toString() : message.lines().findFirst().orElse(message);
-    }
-
-    private static void createDerbyTablesIfMissing(Connection connection) throws IOException, SQLException {
-        try (ResultSet tables = connection.getMetaData().getTables(null, null, "CONFIG_INFO", null)) {
-            if (tables.next()) {
-                return;
-            }
-        }
-        String script;
-        try (InputStream in = StoreConfiguration.class.getResourceAsStream(DERBY_SCHEMA)) {
-            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        try (Statement statement = connection.createStatement()) {
-            for (String sql : statementsOf(script)) {
-                statement.execute(sql);
-            }
-        }
-        LOG.info("created the Nacos tables in the embedded Derby");
-    }
-
-    private static String[] statementsOf(String script) {
-        String withoutComments = script.lines()
-                .filter(line -> !line.trim().startsWith("--"))
-                .reduce("", (a, b) -> a + "\n" + b);
-        return java.util.Arrays.stream(withoutComments.split(";\\s*\n|;\\s*$"))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .toArray(String[]::new);
     }
 
     /** The pool of the embedded Derby; closing it also shuts the database down cleanly. */

@@ -1,5 +1,6 @@
 package com.nacosx.core.http;
 
+import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.metrics.ExceptionCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -51,13 +52,13 @@ public class HttpServer implements SmartLifecycle {
     private Channel channel;
     private volatile HttpDispatcher dispatcher;
 
-    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<HttpApi> apis, MeterRegistry metrics,
+    public HttpServer(HttpServerProperties server, HttpTuning tuning, List<ModuleDoors> modules, MeterRegistry metrics,
             ExceptionCounters exceptions, List<RouteFilter> filters) {
         this.filters = filters;
         this.server = server;
         this.tuning = tuning;
         this.requestLog = new HttpRequestLog(metrics, exceptions, server.accessLogEnabled());
-        apis.forEach(api -> api.register(routes));
+        ModuleDoors.httpApisOf(modules).forEach(api -> api.register(routes));
     }
 
     /** Serves an exchange that did not come through this port (a request a peer passed on). */

@@ -1,7 +1,9 @@
 package com.nacosx.core.remote;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.ModuleDoors;
 import com.nacosx.api.remote.ErrorCodes;
+import com.nacosx.api.remote.PayloadCodec;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
 import com.nacosx.core.metrics.ExceptionCounters;
@@ -19,8 +21,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The one table from request type to handler, with the filter chain in front. Whatever a handler
- * throws becomes an error response: a bad request never breaks the connection or the server.
+ * The one table from request type to handler (the modules' {@link ModuleDoors}), with the filter
+ * chain in front. Whatever a handler throws becomes an error response: a bad request never breaks
+ * the connection or the server.
  */
 @Component
 public class RequestDispatcher {
@@ -31,10 +34,16 @@ public class RequestDispatcher {
     private final List<RequestFilter> filters;
     private final GrpcRequestTimers timers;
 
-    public RequestDispatcher(List<RequestHandler<?>> handlers, List<RequestFilter> filters, MeterRegistry metrics,
+    public RequestDispatcher(List<ModuleDoors> modules, List<RequestFilter> filters, MeterRegistry metrics,
             ExceptionCounters exceptions) {
-        this.handlers = handlers.stream()
+        this.handlers = ModuleDoors.requestHandlersOf(modules).stream()
                 .collect(Collectors.toUnmodifiableMap(h -> h.requestType().getSimpleName(), Function.identity()));
+        for (String type : handlers.keySet()) {
+            if (!PayloadCodec.types().contains(type)) {
+                throw new IllegalStateException("A handler serves " + type + ", which the payload codec cannot read;"
+                        + " add the type to PayloadCodec's table");
+            }
+        }
         this.filters = List.copyOf(filters);
         this.timers = new GrpcRequestTimers(metrics, exceptions);
     }

@@ -7,8 +7,8 @@ import com.nacosx.core.auth.Access;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Serves one request type over gRPC. Modules register handlers as beans; the dispatcher finds
- * them by the request's simple class name.
+ * Serves one request type over gRPC. Each module lists its handlers in its
+ * {@link com.nacosx.core.ModuleDoors}; the dispatcher finds them by the request's simple class name.
  */
 public interface RequestHandler<R extends Request> {
 

@@ -18,7 +18,6 @@ import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
 import com.nacosx.naming.registry.Page;
 import com.nacosx.naming.registry.RegisteredService;
-import com.nacosx.naming.selector.LabelExpression;
 import com.nacosx.naming.service.NamingQueries;
 import com.nacosx.naming.service.ServiceService;
 import org.springframework.stereotype.Component;
@@ -296,7 +295,6 @@ public class ServiceHttpApi implements HttpApi {
         }
         String type = selector.type() == null ? "none" : selector.type();
         String expression = selector.expression() == null ? "" : selector.expression();
-        LabelExpression.check(type, expression);
         return new ServiceMeta(threshold, NamingParams.metadata(exchange.param("metadata")), type, expression);
     }
 

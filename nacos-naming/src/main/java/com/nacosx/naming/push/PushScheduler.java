@@ -150,7 +150,7 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
             Audience audience = new Audience(subscriber.getValue(),
                     selective ? selector.wanted(view.meta(), clientIpOf(connectionId)) : Map.of());
             OutboundPush push = byAudience.computeIfAbsent(audience, group -> Connection.prepare(
-                    new NotifySubscriberRequest(key.namespace(), selector.select(view,
+                    NotifySubscriberRequest.of(key.namespace(), selector.select(view,
                             new Selection(group.clusters(), false, false), group.wanted()).info())));
             serverPush.push(connectionId, push, settings.ackTimeout(), settings.maxRetryTime())
                     .thenAccept(delivered -> {

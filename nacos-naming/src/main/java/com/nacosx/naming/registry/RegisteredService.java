@@ -6,6 +6,7 @@ import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +22,7 @@ public final class RegisteredService {
     private volatile ServiceMeta meta = ServiceMeta.DEFAULT;
     private final Map<String, ClusterMeta> clusters = new ConcurrentHashMap<>();
     private final Map<String, Publication> publications = new ConcurrentHashMap<>();
+    private final Map<String, Publication> publicationsView = Collections.unmodifiableMap(publications);
     private volatile ServiceView view;
     private volatile long emptySince;
     private boolean removed;
@@ -51,9 +53,9 @@ public final class RegisteredService {
         return Map.copyOf(clusters);
     }
 
-    /** Client id to publication; a live map, read it without holding the lock. */
+    /** Client id to publication; a live, read-only view, read it without holding the lock. */
     public Map<String, Publication> publications() {
-        return publications;
+        return publicationsView;
     }
 
     /** Whether it belongs in durable storage: a persistent service, or one with metadata or cluster settings. */

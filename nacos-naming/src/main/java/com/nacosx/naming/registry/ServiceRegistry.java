@@ -326,38 +326,14 @@ public class ServiceRegistry {
     }
 
     /**
-     * Forgets the durable part (persistent instances and services, every service's metadata)
-     * before it is loaded again from a snapshot; ephemeral instances stay.
+     * Sets a service's description (its metadata and cluster settings, replacing what it had),
+     * creating the service when it does not exist.
      */
-    public void clearDurable() {
-        for (String clientId : clientIds()) {
-            if (ClientIds.isPersistent(clientId)) {
-                removeClient(clientId);
-            }
-        }
-        for (RegisteredService service : all()) {
-            synchronized (service) {
-                if (!service.ephemeral() && service.publications().isEmpty()) {
-                    service.markRemoved();
-                    services.remove(service.key(), service);
-                } else {
-                    service.forgetDescription();
-                }
-            }
-            changed(service.key());
-        }
-    }
-
-    /** Restores a service from the store, before clients arrive or after {@link #clearDurable}. */
-    public void restore(ServiceKey key, boolean ephemeral, ServiceMeta meta, Map<String, ClusterMeta> clusters,
-            Map<String, List<InstanceRecord>> instancesByClient) {
+    public void describe(ServiceKey key, boolean ephemeral, ServiceMeta meta, Map<String, ClusterMeta> clusters) {
         mutate(key, ephemeral, service -> {
+            service.forgetDescription();
             service.setMeta(meta);
             clusters.forEach(service::setCluster);
-            instancesByClient.forEach((clientId, instances) -> {
-                servicesByClient.computeIfAbsent(clientId, id -> ConcurrentHashMap.newKeySet()).add(key);
-                service.publish(clientId, new Publication(instances, System.currentTimeMillis()));
-            });
         });
     }
 

@@ -9,6 +9,7 @@ import com.nacosx.naming.model.ServiceMeta;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.UdpSubscribers;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.selector.LabelExpression;
 import com.nacosx.naming.store.NamingCommand;
 import org.springframework.stereotype.Component;
 
@@ -37,11 +38,15 @@ public class ServiceService {
         this.udpSubscribers = udpSubscribers;
     }
 
+    /** @throws NacosException 400 on a selector other than none or a valid label expression */
     public void create(ServiceKey key, boolean ephemeral, ServiceMeta meta) {
+        LabelExpression.check(meta.selectorType(), meta.selectorExpression());
         durable.submitAndWait(new NamingCommand.CreateService(key, ephemeral, meta));
     }
 
+    /** @throws NacosException 400 on a selector other than none or a valid label expression */
     public void update(ServiceKey key, ServiceMeta meta) {
+        LabelExpression.check(meta.selectorType(), meta.selectorExpression());
         durable.submitAndWait(new NamingCommand.UpdateService(key, meta));
     }
 

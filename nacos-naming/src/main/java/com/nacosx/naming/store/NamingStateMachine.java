@@ -39,7 +39,7 @@ public class NamingStateMachine implements RaftStateMachine {
 
     @Override
     public void reset() {
-        registry.clearDurable();
+        store.forgetDurable();
     }
 
     @Override
@@ -54,7 +54,7 @@ public class NamingStateMachine implements RaftStateMachine {
 
     @Override
     public void loadSnapshot(Path directory) {
-        registry.clearDurable();
+        store.forgetDurable();
         store.load(directory.resolve(NamingStore.FILE_NAME));
     }
 }

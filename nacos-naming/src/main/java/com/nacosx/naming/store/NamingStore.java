@@ -87,12 +87,32 @@ public class NamingStore implements SmartInitializingSingleton {
         try (LoadProgress.Load load = progress.begin("naming-store", "the persistent services from " + source,
                 snapshot.services().size())) {
             for (StoredService stored : snapshot.services()) {
-                registry.restore(new ServiceKey(stored.namespace(), stored.group(), stored.name()),
-                        stored.ephemeral(), stored.meta(), stored.clusters(), stored.instances());
+                ServiceKey key = new ServiceKey(stored.namespace(), stored.group(), stored.name());
+                registry.describe(key, stored.ephemeral(), stored.meta(), stored.clusters());
+                stored.instances().forEach((clientId, instances) ->
+                        registry.publish(clientId, key, stored.ephemeral(), instances));
                 load.advance(1);
             }
         }
         LOG.info("loaded {} services from {}", snapshot.services().size(), source);
+    }
+
+    /**
+     * Forgets the durable part of the registry (persistent instances and services, every service's
+     * description) before it is loaded again from a snapshot; ephemeral instances stay.
+     */
+    void forgetDurable() {
+        for (String clientId : List.copyOf(registry.clientIds())) {
+            if (ClientIds.isPersistent(clientId)) {
+                registry.removeClient(clientId);
+            }
+        }
+        for (RegisteredService service : List.copyOf(registry.all())) {
+            boolean removed = !service.ephemeral() && registry.removeIfEmptySince(service.key(), Long.MAX_VALUE);
+            if (!removed) {
+                registry.describe(service.key(), service.ephemeral(), ServiceMeta.DEFAULT, Map.of());
+            }
+        }
     }
 
     /** Writes the durable part of the registry to this node's file; returns once it is on disk. */

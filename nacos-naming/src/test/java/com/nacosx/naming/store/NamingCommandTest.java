@@ -10,9 +10,14 @@ import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.core.env.NacosServerProperties;
+import com.nacosx.core.readiness.LoadProgress;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Naming commands survive the trip through the Raft log and act the same on every registry. */
@@ -74,16 +79,25 @@ class NamingCommandTest {
     }
 
     @Test
-    void clearingTheDurablePartKeepsEphemeralInstances() {
+    void forgettingTheDurablePartKeepsEphemeralInstancesAndTheSnapshotBringsItBack(@TempDir Path home) {
         ServiceRegistry registry = new ServiceRegistry();
+        NamingStore store = new NamingStore(registry, new NacosServerProperties(home.toString(), true),
+                new LoadProgress(new SimpleMeterRegistry()));
         new NamingCommand.Register("10.0.0.1:8080#false", KEY, INSTANCE).applyNow(registry);
         ServiceKey ephemeralKey = new ServiceKey("public", "DEFAULT_GROUP", "carts");
         registry.publish("conn-1", ephemeralKey, true,
                 List.of(new InstanceRecord("10.0.0.9", 80, "DEFAULT", 1, true, true, true, Map.of())));
-        registry.updateMeta(ephemeralKey, new ServiceMeta(0.3F, Map.of(), "none", ""));
-        registry.clearDurable();
+        ServiceMeta described = new ServiceMeta(0.3F, Map.of(), "none", "");
+        registry.updateMeta(ephemeralKey, described);
+        Path snapshot = home.resolve(NamingStore.FILE_NAME);
+        store.save(snapshot);
+        store.forgetDurable();
         assertEquals(null, registry.get(KEY));
         assertEquals(1, registry.get(ephemeralKey).instanceCount());
         assertEquals(ServiceMeta.DEFAULT, registry.get(ephemeralKey).meta());
+        store.load(snapshot);
+        assertEquals(List.of(INSTANCE), registry.get(KEY).instances());
+        assertEquals(described, registry.get(ephemeralKey).meta());
+        assertEquals(1, registry.get(ephemeralKey).instanceCount());
     }
 }

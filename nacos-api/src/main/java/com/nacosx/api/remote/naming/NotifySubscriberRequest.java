@@ -15,11 +15,17 @@ public class NotifySubscriberRequest extends ServerRequest {
     public NotifySubscriberRequest() {
     }
 
-    public NotifySubscriberRequest(String namespace, ServiceInfo serviceInfo) {
-        this.namespace = namespace;
-        this.serviceName = serviceInfo.name;
-        this.groupName = serviceInfo.groupName;
-        this.serviceInfo = serviceInfo;
+    /**
+     * The push of a service's view. A factory, not a constructor: Jackson would take a constructor
+     * with parameters for the way to read the request, and fail on a body without a service.
+     */
+    public static NotifySubscriberRequest of(String namespace, ServiceInfo serviceInfo) {
+        NotifySubscriberRequest request = new NotifySubscriberRequest();
+        request.namespace = namespace;
+        request.serviceName = serviceInfo.name;
+        request.groupName = serviceInfo.groupName;
+        request.serviceInfo = serviceInfo;
+        return request;
     }
 
     @Override

@@ -27,6 +27,10 @@ public class HttpForwardHandler implements AsyncRequestHandler<HttpForwardReques
 
     private final HttpServer http;
 
+    /**
+     * The HTTP server is built from every module's doors, this handler's among them, so it is
+     * reached through a lazy proxy; it exists before the cluster port opens to any peer.
+     */
     public HttpForwardHandler(@Lazy HttpServer http) {
         this.http = http;
     }

@@ -7,7 +7,6 @@ import com.nacosx.api.remote.cluster.MemberReportResponse;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
-import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 /** A peer's report of itself: it is alive; answer with this node's own description. */
@@ -16,7 +15,7 @@ public class MemberReportHandler implements RequestHandler<MemberReportRequest> 
 
     private final ServerMemberManager members;
 
-    public MemberReportHandler(@Lazy ServerMemberManager members) {
+    public MemberReportHandler(ServerMemberManager members) {
         this.members = members;
     }
 

@@ -1,0 +1,156 @@
+package com.nacosx.config.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.config.cache.ConfigCache;
+import com.nacosx.config.capacity.CapacityStore;
+import com.nacosx.config.cluster.StoreReconciler;
+import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.ConfigWrite;
+import com.nacosx.config.model.Md5;
+import com.nacosx.config.store.AccountTables;
+import com.nacosx.config.store.ConfigInfoStore;
+import com.nacosx.config.store.DataSourceSettings;
+import com.nacosx.config.store.DerbySchema;
+import com.nacosx.config.store.GrayStore;
+import com.nacosx.config.store.HistoryStore;
+import com.nacosx.config.store.NamespaceStore;
+import com.nacosx.config.store.SqlDialect;
+import com.nacosx.config.store.WriteBatcher;
+import com.nacosx.core.replication.LocalCommandLog;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Config writes against a real (in-memory) Derby with the Nacos tables, in process: what reaches
+ * the cache, who is told, and what a failing listener or a refused write leaves behind.
+ */
+class ConfigWriterTest {
+
+    static final ConfigKey KEY = new ConfigKey("app.yaml", "G", "");
+
+    private HikariDataSource dataSource;
+    private JdbcTemplate jdbc;
+    private WriteBatcher batcher;
+    private final ConfigCache cache = new ConfigCache();
+    private ConfigWriter writer;
+    private LocalCommandLog<ConfigWriter> log;
+    private StoreReconciler reconciler;
+    private final List<ConfigKey> changed = Collections.synchronizedList(new ArrayList<>());
+    private final List<ConfigKey> written = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeEach
+    void start() throws Exception {
+        System.setProperty("derby.stream.error.file", "target/derby.log");
+        HikariConfig pool = new HikariConfig();
+        pool.setJdbcUrl("jdbc:derby:memory:writer" + System.nanoTime() + ";create=true");
+        pool.setMaximumPoolSize(4);
+        dataSource = new HikariDataSource(pool);
+        try (Connection connection = dataSource.getConnection()) {
+            DerbySchema.createIfMissing(connection);
+        }
+        jdbc = new JdbcTemplate(dataSource);
+        DataSourceSettings settings = new DataSourceSettings(SqlDialect.DERBY, List.of(), List.of(), List.of(), 4, 1,
+                3000);
+        ConfigInfoStore configs = new ConfigInfoStore(jdbc, settings);
+        GrayStore grays = new GrayStore(jdbc);
+        batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+        writer = new ConfigWriter(configs, grays, new HistoryStore(jdbc, settings), new NamespaceStore(jdbc),
+                new CapacityStore(jdbc), new AccountTables(jdbc), cache, batcher);
+        writer.addListener(changed::add);
+        writer.addWriteListener(written::add);
+        log = new LocalCommandLog<>(writer);
+        reconciler = new StoreReconciler(configs, grays, cache, writer);
+    }
+
+    @AfterEach
+    void stop() {
+        batcher.destroy();
+        dataSource.close();
+    }
+
+    static ConfigWrite write(String content) {
+        return new ConfigWrite(content, "yaml", "app", "10.0.0.1", "nacos", null, null, null, null, null, null);
+    }
+
+    void publish(String content, PublishOptions options) {
+        log.submitAndWait(new ConfigCommand.Publish(KEY, write(content), options, System.currentTimeMillis()));
+    }
+
+    @Test
+    void aPublishIsInTheCacheWhenItsFutureCompletesAndIsToldOnce() {
+        publish("a: 1", PublishOptions.FORMAL);
+        assertEquals("a: 1", cache.get(KEY).formal().content());
+        assertEquals(List.of(KEY), changed);
+        assertEquals(List.of(KEY), written, "peers sharing the store are told of this node's write");
+        publish("a: 1", PublishOptions.FORMAL);
+        assertEquals(1, changed.size(), "the same content again tells no one, as on the official server");
+    }
+
+    @Test
+    void aListenerThatFailsNeitherFailsTheWriteNorSilencesTheOthers() {
+        writer.addListener(key -> {
+            throw new IllegalStateException("listener bug");
+        });
+        List<ConfigKey> later = new ArrayList<>();
+        writer.addListener(later::add);
+        publish("a: 2", PublishOptions.FORMAL);
+        assertEquals("a: 2", cache.get(KEY).formal().content());
+        assertEquals(List.of(KEY), later);
+    }
+
+    @Test
+    void aCasPublishWithAStaleMd5IsRefusedAndChangesNothing() {
+        publish("a: 1", PublishOptions.FORMAL);
+        NacosException refused = assertThrows(NacosException.class,
+                () -> publish("a: 3", new PublishOptions(Md5.of("something else"), null, null)));
+        assertEquals(500, refused.status());
+        assertEquals("a: 1", cache.get(KEY).formal().content());
+        assertEquals(1, changed.size());
+        publish("a: 3", new PublishOptions(Md5.of("a: 1"), null, null));
+        assertEquals("a: 3", cache.get(KEY).formal().content());
+    }
+
+    @Test
+    void aBetaIsServedToItsIpsOnlyUntilItIsRemoved() {
+        publish("a: 1", PublishOptions.FORMAL);
+        publish("a: beta", new PublishOptions(null, "10.0.0.7", null));
+        assertEquals("a: beta", cache.get(KEY, "10.0.0.7", null).content());
+        assertEquals("a: 1", cache.get(KEY, "10.0.0.8", null).content());
+        log.submitAndWait(new ConfigCommand.RemoveGray(KEY, "beta", "10.0.0.1", "nacos", System.currentTimeMillis()));
+        assertEquals("a: 1", cache.get(KEY, "10.0.0.7", null).content());
+    }
+
+    @Test
+    void aRemovedConfigLeavesTheCache() {
+        publish("a: 1", PublishOptions.FORMAL);
+        log.submitAndWait(new ConfigCommand.Remove(KEY, "10.0.0.1", "nacos", System.currentTimeMillis()));
+        assertNull(cache.get(KEY), "nothing left of the config, nothing cached");
+        assertEquals(2, changed.size());
+    }
+
+    @Test
+    void aRowChangedUnderTheCacheIsReloadedAndToldButNotPassedOnToPeers() {
+        publish("a: 1", PublishOptions.FORMAL);
+        jdbc.update("UPDATE config_info SET content = ?, md5 = ? WHERE data_id = ?", "a: other node", Md5.of("a: other node"),
+                KEY.dataId());
+        assertEquals(1, reconciler.reloadDiffering());
+        assertEquals("a: other node", cache.get(KEY).formal().content());
+        assertEquals(2, changed.size());
+        assertEquals(1, written.size(), "another node's write is that node's to announce");
+        assertEquals(0, reconciler.reloadDiffering(), "nothing differs any more");
+    }
+}
