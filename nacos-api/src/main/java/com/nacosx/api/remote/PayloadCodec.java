@@ -112,12 +112,12 @@ public final class PayloadCodec {
     private PayloadCodec() {
     }
 
-    /** A request as the server pushes it: no client IP in the metadata. */
     /** The simple class names of every payload type this codec reads. */
     public static Set<String> types() {
         return READERS.keySet();
     }
 
+    /** A request as the server pushes it: no client IP in the metadata. */
     public static Payload encode(Request request) {
         return encode(request, "");
     }

@@ -49,7 +49,7 @@ public class BatchInstanceRequestHandler implements RequestHandler<BatchInstance
             throw NacosException.badRequest("Unsupported request type '" + request.type + "'; use "
                     + BatchInstanceRequest.BATCH_REGISTER);
         }
-        if (request.instances == null) {
+        if (request.instances == null || request.instances.contains(null)) {
             throw NacosException.missingParameter("instances");
         }
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);

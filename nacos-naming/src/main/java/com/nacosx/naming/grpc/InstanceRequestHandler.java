@@ -48,21 +48,27 @@ public class InstanceRequestHandler implements RequestHandler<InstanceRequest> {
             throw NacosException.badRequest("InstanceRequest takes ephemeral instances; send a persistent one"
                     + " with PersistentInstanceRequest");
         }
+        boolean register = isRegister(request.type);
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         InstanceRecord instance = InstanceRecord.from(request.instance, true);
-        if (InstanceRequest.REGISTER.equals(request.type)) {
+        if (register) {
             instances.registerForConnection(meta.connectionId(), key, instance);
-        } else if (InstanceRequest.DEREGISTER.equals(request.type)) {
+        } else {
             instances.deregisterForConnection(meta.connectionId(), key, instance.ip(), instance.port(),
                     instance.cluster());
-        } else {
-            throw unsupportedType(request.type);
         }
         return new InstanceResponse(request.type);
     }
 
-    static NacosException unsupportedType(String type) {
-        return NacosException.badRequest("Unsupported request type '" + type + "'; use "
+    /**
+     * @return true for a register, false for a deregister
+     * @throws NacosException 400 for any other type
+     */
+    static boolean isRegister(String type) {
+        if (InstanceRequest.REGISTER.equals(type) || InstanceRequest.DEREGISTER.equals(type)) {
+            return InstanceRequest.REGISTER.equals(type);
+        }
+        throw NacosException.badRequest("Unsupported request type '" + type + "'; use "
                 + InstanceRequest.REGISTER + " or " + InstanceRequest.DEREGISTER);
     }
 

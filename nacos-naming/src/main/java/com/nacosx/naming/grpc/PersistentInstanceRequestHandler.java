@@ -2,7 +2,6 @@ package com.nacosx.naming.grpc;
 
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
-import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.api.remote.naming.InstanceResponse;
 import com.nacosx.api.remote.naming.PersistentInstanceRequest;
 import com.nacosx.core.auth.Access;
@@ -48,14 +47,13 @@ public class PersistentInstanceRequestHandler implements RequestHandler<Persiste
         if (request.instance == null) {
             throw NacosException.missingParameter("instance");
         }
+        boolean register = InstanceRequestHandler.isRegister(request.type);
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         InstanceRecord instance = InstanceRecord.from(request.instance, false);
-        if (InstanceRequest.REGISTER.equals(request.type)) {
+        if (register) {
             instances.register(key, instance);
-        } else if (InstanceRequest.DEREGISTER.equals(request.type)) {
-            instances.deregister(key, instance.ip(), instance.port(), instance.cluster(), false);
         } else {
-            throw InstanceRequestHandler.unsupportedType(request.type);
+            instances.deregister(key, instance.ip(), instance.port(), instance.cluster(), false);
         }
         return new InstanceResponse(request.type);
     }

@@ -20,7 +20,11 @@ public record InstanceRecord(String ip, int port, String cluster, double weight,
     }
 
     /** Builds the record from what a client sent, applying the official defaults. */
+    /** @throws com.nacosx.api.exception.NacosException 400 on metadata with a null key or value */
     public static InstanceRecord from(Instance instance, boolean ephemeral) {
+        if (instance.metadata != null) {
+            NamingLimits.checkMetadata(instance.metadata);
+        }
         return new InstanceRecord(instance.ip, instance.port, instance.clusterName, instance.weight,
                 instance.healthy, instance.enabled, ephemeral, instance.metadata);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.naming.Instance;
 import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.ServerMemberManager;
@@ -27,6 +28,7 @@ import com.nacosx.naming.push.UdpSubscribers;
 import com.nacosx.naming.registry.ServiceRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -160,5 +162,16 @@ class InstanceServiceTest {
         assertEquals(List.of("10.0.2.2:8080:unknown:DEFAULT:ephemeral"), changed);
         assertEquals(Map.of("k", "v"), registry.get(KEY).find("10.0.2.1", 8080, "DEFAULT").metadata());
         assertEquals(Map.of("k", "v", "zone", "a"), registry.get(KEY).find("10.0.2.2", 8080, "DEFAULT").metadata());
+    }
+
+    @Test
+    void metadataWithANullValueIsRefusedBeforeAnythingIsBuiltFromIt() {
+        Instance sent = new Instance();
+        sent.ip = "10.0.3.1";
+        sent.port = 8080;
+        sent.metadata = new HashMap<>();
+        sent.metadata.put("k", null);
+        NacosException refused = assertThrows(NacosException.class, () -> InstanceRecord.from(sent, true));
+        assertEquals(400, refused.errCode());
     }
 }
