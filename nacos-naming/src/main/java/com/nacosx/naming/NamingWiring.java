@@ -8,7 +8,6 @@ import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.grpc.BatchInstanceRequestHandler;
 import com.nacosx.naming.grpc.InstanceRequestHandler;
-import com.nacosx.naming.grpc.NamingConnectionCleaner;
 import com.nacosx.naming.grpc.PersistentInstanceRequestHandler;
 import com.nacosx.naming.grpc.ServiceListRequestHandler;
 import com.nacosx.naming.grpc.ServiceQueryRequestHandler;
@@ -23,6 +22,7 @@ import com.nacosx.naming.http.ServiceHttpApi;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.InstanceService;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -52,7 +52,7 @@ public class NamingWiring {
     @Bean
     SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes, DistroProtocol distro,
             ServerMemberManager members, DistroMapper distroMapper, ConnectionManager connections,
-            GrpcSubscribers grpcSubscribers, NamingConnectionCleaner connectionCleaner) {
+            GrpcSubscribers grpcSubscribers, InstanceService instances) {
         return () -> {
             // A changed service is pushed to its subscribers; a changed client is replicated to the peers.
             registry.addListener(pushes);
@@ -61,7 +61,7 @@ public class NamingWiring {
             members.addListener(distroMapper);
             // A closed connection takes its subscriptions and its ephemeral instances with it.
             connections.addListener(grpcSubscribers);
-            connections.addListener(connectionCleaner);
+            connections.addListener(connection -> instances.connectionClosed(connection.id()));
         };
     }
 }

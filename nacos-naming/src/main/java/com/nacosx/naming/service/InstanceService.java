@@ -14,6 +14,8 @@ import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.store.NamingCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -31,6 +33,8 @@ import java.util.function.UnaryOperator;
  */
 @Component
 public class InstanceService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceService.class);
 
     /** What a 1.x heartbeat is answered: whether the instance was known, and how often to beat. */
     public record BeatAnswer(boolean known, long clientBeatInterval, boolean lightBeatEnabled) {
@@ -71,6 +75,14 @@ public class InstanceService {
     /** @return whether the connection published such an instance */
     public boolean deregisterForConnection(String connectionId, ServiceKey key, String ip, int port, String cluster) {
         return registry.unpublish(connectionId, key, instance -> instance.sameEndpoint(ip, port, cluster));
+    }
+
+    /** A 2.x client's ephemeral instances go when its connection goes. */
+    public void connectionClosed(String connectionId) {
+        if (registry.clientIds().contains(connectionId)) {
+            LOG.info("[{}] connection closed, removing its instances", connectionId);
+            registry.removeClient(connectionId);
+        }
     }
 
     /** A connection that closed while its register ran must not leave the instance behind. */

@@ -72,6 +72,15 @@ class InstanceServiceTest {
     }
 
     @Test
+    void aClosedConnectionTakesItsInstancesWithIt() {
+        connections.connect("conn-9", "10.0.0.1");
+        instances.registerForConnection("conn-9", KEY, instance("10.0.0.1", true));
+        instances.register(KEY, instance("10.0.0.2", true));
+        instances.connectionClosed("conn-9");
+        assertEquals(List.of("10.0.0.2:8080#true"), List.copyOf(registry.get(KEY).publications().keySet()));
+    }
+
+    @Test
     void aRegisterFromAConnectionThatAlreadyClosedLeavesNothingBehind() {
         instances.registerForConnection("gone", KEY, instance("10.0.0.1", true));
         assertTrue(registry.get(KEY).instances().isEmpty());
