@@ -46,8 +46,9 @@ public class ConfigWiring {
     }
 
     @Bean
-    SmartInitializingSingleton configListenerEnrolment(ConfigWriter writer, ConfigChangePusher pusher, LongPollHolder longPolls,
-            ConfigChangeNotices peerNotices, ConnectionManager connections, ConfigListeners listeners) {
+    SmartInitializingSingleton configListenerEnrolment(ConfigWriter writer, ConfigChangePusher pusher,
+            LongPollHolder longPolls, ConfigChangeNotices peerNotices, ConnectionManager connections,
+            ConfigListeners listeners) {
         return () -> {
             // A changed config is pushed to 2.x listeners and answers the 1.x long polls waiting on it.
             writer.addListener(pusher);

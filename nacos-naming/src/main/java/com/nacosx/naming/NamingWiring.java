@@ -50,9 +50,9 @@ public class NamingWiring {
     }
 
     @Bean
-    SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes, DistroProtocol distro,
-            ServerMemberManager members, DistroMapper distroMapper, ConnectionManager connections,
-            GrpcSubscribers grpcSubscribers, InstanceService instances) {
+    SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes,
+            DistroProtocol distro, ServerMemberManager members, DistroMapper distroMapper,
+            ConnectionManager connections, GrpcSubscribers grpcSubscribers, InstanceService instances) {
         return () -> {
             // A changed service is pushed to its subscribers; a changed client is replicated to the peers.
             registry.addListener(pushes);

@@ -30,7 +30,8 @@ public final class RowProjection {
         if (!gray.isBeta() && gray.tag() == null) {
             return cached;
         }
-        ConfigEntry entry = ConfigEntry.of(gray.content(), gray.md5(), type, gray.modifyTime(), gray.encryptedDataKey());
+        ConfigEntry entry = ConfigEntry.of(gray.content(), gray.md5(), type, gray.modifyTime(),
+                gray.encryptedDataKey());
         return withVariant(cached, gray.grayName(), entry, gray.isBeta() ? ipsOf(gray.expr()) : Set.of());
     }
 
