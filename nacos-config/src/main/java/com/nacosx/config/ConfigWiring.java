@@ -2,6 +2,7 @@ package com.nacosx.config;
 
 import com.nacosx.config.cluster.ConfigChangeClusterSyncHandler;
 import com.nacosx.config.cluster.ConfigChangeNotices;
+import com.nacosx.config.cluster.LegacyChangeNoticeHttpApi;
 import com.nacosx.config.grpc.ConfigBatchListenHandler;
 import com.nacosx.config.grpc.ConfigPublishHandler;
 import com.nacosx.config.grpc.ConfigQueryHandler;
@@ -39,9 +40,10 @@ public class ConfigWiring {
             HistoryHttpApi history, NamespaceHttpApi namespaces, CapacityHttpApi capacity,
             ClientMetricsHttpApi clientMetrics, ConfigTransferHttpApi transfer, ConfigQueryHandler query,
             ConfigPublishHandler publish, ConfigRemoveHandler remove, ConfigBatchListenHandler listen,
-            ConfigChangeClusterSyncHandler peerNotice) {
+            ConfigChangeClusterSyncHandler peerNotice, LegacyChangeNoticeHttpApi legacyPeerNotice) {
         return new ModuleDoors("config",
-                List.of(configs, configsV2, listenerQueries, history, namespaces, capacity, clientMetrics, transfer),
+                List.of(configs, configsV2, listenerQueries, history, namespaces, capacity, clientMetrics, transfer,
+                        legacyPeerNotice),
                 List.of(query, publish, remove, listen, peerNotice));
     }
 

@@ -5,6 +5,7 @@ import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.service.ConfigWriteListener;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
@@ -12,16 +13,22 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Tells every peer sharing the MySQL store that this node changed a config
- * ({@code ConfigChangeClusterSyncRequest} over the cluster port); each reloads it and notifies its
- * own listeners. A notice that fails is sent again, {@link #MAX_TRIES} times in all; what is
- * still missed is healed by {@link ConfigFullSync}.
+ * ({@code ConfigChangeClusterSyncRequest} over the cluster port; to an official 1.x node, which
+ * has none, {@code GET /v1/cs/communication/dataChange} as 1.x nodes tell each other); each
+ * reloads it and notifies its own listeners. A notice that fails is sent again,
+ * {@link #MAX_TRIES} times in all; what is still missed is healed by {@link ConfigFullSync} (and on
+ * a 1.x node by its own periodic dump).
  */
 @Component
 public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean {
@@ -33,13 +40,16 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
     private final SharedStoreCluster cluster;
     private final ServerMemberManager members;
     private final PeerClients peers;
+    private final LegacyPeerHttp legacyPeers;
     private final ScheduledExecutorService retries =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-cluster-notice"));
 
-    public ConfigChangeNotices(SharedStoreCluster cluster, ServerMemberManager members, PeerClients peers) {
+    public ConfigChangeNotices(SharedStoreCluster cluster, ServerMemberManager members, PeerClients peers,
+            LegacyPeerHttp legacyPeers) {
         this.cluster = cluster;
         this.members = members;
         this.peers = peers;
+        this.legacyPeers = legacyPeers;
     }
 
     @Override
@@ -47,28 +57,52 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
         if (!cluster.shared()) {
             return;
         }
-        ConfigChangeClusterSyncRequest notice = new ConfigChangeClusterSyncRequest();
-        notice.dataId = key.dataId();
-        notice.group = key.group();
-        notice.tenant = key.tenant();
-        notice.lastModified = System.currentTimeMillis();
+        long lastModified = System.currentTimeMillis();
         for (Member peer : members.peers()) {
-            send(peer, key, notice, 1);
+            send(peer, key, lastModified, 1);
         }
     }
 
-    private void send(Member peer, ConfigKey key, ConfigChangeClusterSyncRequest notice, int attempt) {
-        peers.request(peer, notice, TIMEOUT).whenComplete((answer, error) -> {
-            if (error == null && answer.isSuccess()) {
+    private void send(Member peer, ConfigKey key, long lastModified, int attempt) {
+        CompletableFuture<String> told = peer.isLegacy() ? overHttp(peer, key, lastModified)
+                : overGrpc(peer, key, lastModified);
+        told.whenComplete((refusal, error) -> {
+            if (error == null && refusal == null) {
                 return;
             }
             if (attempt >= MAX_TRIES) {
                 LOG.warn("[cluster] {} missed the change of {} ({}); the next full sync heals it", peer.address(), key,
-                        error != null ? error.toString() : answer.message);
+                        error != null ? error.toString() : refusal);
                 return;
             }
-            retries.schedule(() -> send(peer, key, notice, attempt + 1), attempt, TimeUnit.SECONDS);
+            retries.schedule(() -> send(peer, key, lastModified, attempt + 1), attempt, TimeUnit.SECONDS);
         });
+    }
+
+    /** @return a future of null once the peer took the notice, or of why it refused it */
+    private CompletableFuture<String> overGrpc(Member peer, ConfigKey key, long lastModified) {
+        ConfigChangeClusterSyncRequest notice = new ConfigChangeClusterSyncRequest();
+        notice.dataId = key.dataId();
+        notice.group = key.group();
+        notice.tenant = key.tenant();
+        notice.lastModified = lastModified;
+        return peers.request(peer, notice, TIMEOUT).thenApply(answer -> answer.isSuccess() ? null : answer.message);
+    }
+
+    private CompletableFuture<String> overHttp(Member peer, ConfigKey key, long lastModified) {
+        StringBuilder query = new StringBuilder(LegacyChangeNoticeHttpApi.PATH)
+                .append("?dataId=").append(encoded(key.dataId()))
+                .append("&group=").append(encoded(key.group()));
+        if (!key.tenant().isEmpty()) {
+            query.append("&tenant=").append(encoded(key.tenant()));
+        }
+        return legacyPeers.get(peer, query.toString(), Map.of("lastModified", String.valueOf(lastModified),
+                        "opHandleIp", members.self().ip()), TIMEOUT)
+                .thenApply(answer -> answer.statusCode() == 200 ? null : "HTTP " + answer.statusCode());
+    }
+
+    private static String encoded(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     @Override

@@ -13,6 +13,7 @@ import com.nacosx.core.http.RestResult;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -23,7 +24,8 @@ import java.util.function.Predicate;
  * answer in {@code {"code":200,"message":null,"data":...}}; the v2 paths under
  * {@code /v2/core/cluster} in the v2 envelope {@code {"code":0,"message":"success","data":...}}.
  * Members leave by being taken out of the member list, never through the API: the official's
- * leave and delete endpoints answer 405, and so do ours.
+ * leave and delete endpoints answer 405, and so do ours. {@code POST /v1/core/cluster/report} is how
+ * official 1.x nodes report themselves (they have no cluster gRPC port); only members use it.
  */
 @Component
 public class ClusterHttpApi implements HttpApi {
@@ -47,6 +49,7 @@ public class ClusterHttpApi implements HttpApi {
                 nodes(addressStartsWith(exchange.param("keyword"))))));
         routes.get(V1 + "/simple/nodes").inline(exchange -> exchange.respondJson(RestResult.ok(
                 members.all().stream().map(Member::address).toList())));
+        routes.post(V1 + "/report").inline(this::report);
         routes.post(V1 + "/server/leave").inline(exchange -> exchange.respondJson(RestResult.failed(405,
                 "/v1/core/cluster/server/leave API not allow to use temporarily.")));
 
@@ -95,6 +98,21 @@ public class ClusterHttpApi implements HttpApi {
         nodes.stream().filter(node -> node != null && node.ip != null && !node.ip.isBlank() && node.port > 0)
                 .forEach(members::reported);
         exchange.respondJson(ApiResult.success(true));
+    }
+
+    /**
+     * A peer's report of itself over HTTP, as official 1.x nodes send it every 2 s: a known member
+     * is UP (an unknown one changes nothing), and the answer is this node's own description.
+     */
+    private void report(HttpExchange exchange) {
+        MemberInfo node = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? null
+                : Json.read(exchange.jsonBody(), MemberInfo.class, "the reporting node");
+        if (node == null || node.ip == null || node.ip.isBlank() || node.port <= 0) {
+            exchange.respondJson(RestResult.failed(400, "Node information is illegal: the body must be the reporting"
+                    + " node's JSON with its ip and port"));
+            return;
+        }
+        exchange.respondJson(RestResult.ok(new String(Json.bytes(members.reported(node)), StandardCharsets.UTF_8)));
     }
 
     private void switchLookup(HttpExchange exchange) {

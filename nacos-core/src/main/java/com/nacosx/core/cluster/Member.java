@@ -2,6 +2,7 @@ package com.nacosx.core.cluster;
 
 import com.nacosx.api.remote.cluster.MemberInfo;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,6 +17,7 @@ public final class Member {
     private volatile NodeState state = NodeState.UP;
     private volatile int failAccessCnt;
     private volatile Map<String, Object> extendInfo = Map.of();
+    private volatile boolean answersOverHttp;
 
     public Member(String ip, int port) {
         this.ip = ip;
@@ -64,8 +66,20 @@ public final class Member {
         state = NodeState.UP;
         failAccessCnt = 0;
         if (reported != null) {
-            extendInfo = Map.copyOf(reported);
+            describe(reported);
         }
+    }
+
+    /**
+     * Whether this is an official 1.x node, reached over HTTP only: its version says so, or,
+     * before it has told its version, its last report was answered over HTTP and not over gRPC.
+     */
+    public boolean isLegacy() {
+        return extendInfo.get("version") instanceof String version ? version.startsWith("1.") : answersOverHttp;
+    }
+
+    void answeredOverHttp(boolean overHttp) {
+        answersOverHttp = overHttp;
     }
 
     /** @return the state after this failure */
@@ -75,8 +89,15 @@ public final class Member {
         return state;
     }
 
+    /** Entries without a value are left out: a 1.x node's JSON may hold some. */
     void describe(Map<String, Object> info) {
-        extendInfo = Map.copyOf(info);
+        Map<String, Object> known = new TreeMap<>();
+        info.forEach((key, value) -> {
+            if (key != null && value != null) {
+                known.put(key, value);
+            }
+        });
+        extendInfo = Collections.unmodifiableMap(known);
     }
 
     public MemberInfo toInfo() {

@@ -3,9 +3,9 @@ package com.nacosx.core.cluster;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.cluster.MemberInfo;
-import com.nacosx.api.remote.cluster.MemberReportRequest;
-import com.nacosx.api.remote.cluster.MemberReportResponse;
+import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.util.Futures;
 import com.nacosx.core.util.DaemonThreads;
 import com.nacosx.core.util.Listeners;
 import org.slf4j.Logger;
@@ -13,8 +13,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import java.net.ConnectException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,9 +25,10 @@ import java.util.function.Predicate;
 
 /**
  * The members of the cluster and their states. The list is read from its lookup every 5 s (so
- * an edited cluster.conf takes effect); every 2 s this node reports itself to each peer over the
- * cluster gRPC port: an answer marks the peer UP, a failure SUSPICIOUS, more than
- * {@code fail-access-cnt} failures in a row (or a refused connection) DOWN. A peer's report
+ * an edited cluster.conf takes effect); every 2 s this node reports itself to each peer, over the
+ * cluster gRPC port or, to official 1.x nodes, over HTTP ({@link MemberReporter}): an answer
+ * marks the peer UP, a failure SUSPICIOUS, more than {@code fail-access-cnt} failures in a row
+ * (or a connection refused on both channels) DOWN. A peer's report
  * marks it UP here too. In standalone mode the only member is this node.
  */
 @Component
@@ -38,10 +37,10 @@ public class ServerMemberManager implements SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(ServerMemberManager.class);
     /** The Nacos protocol level this node speaks; peers and 1.x upgrade checks read it. */
     public static final String PROTOCOL_VERSION = "2.5.1";
-    private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(3);
 
     private final ClusterSettings settings;
     private final PeerClients peers;
+    private final MemberReporter reporter;
     private final Member self;
     private final Map<String, Member> members = new ConcurrentHashMap<>();
     private final Listeners<MemberChangeListener> listeners = new Listeners<>("a member change");
@@ -50,9 +49,10 @@ public class ServerMemberManager implements SmartLifecycle {
     private volatile boolean running;
     private volatile MemberLookup lookup;
 
-    public ServerMemberManager(ClusterSettings settings, PeerClients peers) {
+    public ServerMemberManager(ClusterSettings settings, PeerClients peers, LegacyPeerHttp legacyPeers) {
         this.settings = settings;
         this.peers = peers;
+        this.reporter = new MemberReporter(peers, legacyPeers);
         this.self = new Member(settings.selfIp(), settings.selfPort());
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("version", PROTOCOL_VERSION);
@@ -162,43 +162,25 @@ public class ServerMemberManager implements SmartLifecycle {
 
     private void reportToPeers() {
         for (Member peer : peers()) {
-            peers.request(peer, new MemberReportRequest(self.toInfo()), REPORT_TIMEOUT).whenComplete((answer, error) -> {
-                if (error == null && answer.isSuccess()) {
-                    NodeState before = peer.state();
-                    peer.succeeded(answer instanceof MemberReportResponse report && report.node != null
-                            ? report.node.extendInfo : null);
+            reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
+                NodeState before = peer.state();
+                if (error == null) {
+                    peer.succeeded(info);
                     if (before != NodeState.UP) {
                         LOG.info("[cluster] {} answers again: UP (was {})", peer.address(), before);
                         changed();
                     }
-                } else {
-                    NodeState before = peer.state();
-                    NodeState after = peer.failed(settings.maxFailAccessCnt(), refused(error));
-                    if (before != after) {
-                        LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(),
-                                error != null ? rootMessage(error) : answer.message, after);
-                        changed();
-                    }
+                    return;
+                }
+                MemberReporter.ReportFailed failure = Futures.causeOf(error) instanceof MemberReporter.ReportFailed f
+                        ? f : new MemberReporter.ReportFailed(error, error);
+                NodeState after = peer.failed(settings.maxFailAccessCnt(), failure.refused());
+                if (before != after) {
+                    LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(), failure.getMessage(), after);
+                    changed();
                 }
             });
         }
-    }
-
-    private static boolean refused(Throwable error) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String rootMessage(Throwable error) {
-        Throwable root = error;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root.toString();
     }
 
     private void changed() {

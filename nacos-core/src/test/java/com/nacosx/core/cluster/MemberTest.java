@@ -1,9 +1,13 @@
 package com.nacosx.core.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MemberTest {
@@ -28,5 +32,21 @@ class MemberTest {
         assertEquals(NodeState.UP, member.state());
         assertEquals(0, member.failAccessCnt());
         assertEquals(NodeState.DOWN, member.failed(3, true), "a refused connection is DOWN at once");
+    }
+
+    @Test
+    void aMemberIsLegacyByItsVersionOrElseByTheChannelThatLastAnswered() {
+        Member member = new Member("10.0.0.1", 8848);
+        assertFalse(member.isLegacy(), "unknown nodes are tried over gRPC first");
+        member.answeredOverHttp(true);
+        assertTrue(member.isLegacy());
+        member.succeeded(Map.of("version", "2.5.1"));
+        assertFalse(member.isLegacy(), "a 2.x version outweighs the channel");
+        Map<String, Object> reported = new HashMap<>();
+        reported.put("version", "1.4.8");
+        reported.put("site", null);
+        member.succeeded(reported);
+        assertTrue(member.isLegacy());
+        assertEquals(Map.of("version", "1.4.8"), member.extendInfo(), "entries without a value are left out");
     }
 }

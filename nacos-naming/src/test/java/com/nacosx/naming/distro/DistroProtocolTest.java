@@ -11,7 +11,9 @@ import com.nacosx.api.remote.distro.DistroDataResponse;
 import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.naming.model.InstanceRecord;
@@ -40,8 +42,10 @@ class DistroProtocolTest {
         ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + PEER, "file",
                 "", 0, "", Path.of("cluster.conf"));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        PeerClients peers = new PeerClients(settings, AuthSettings.from(new StandardEnvironment()));
-        distro = new DistroProtocol(registry, new ServerMemberManager(settings, peers), peers, new ServerReadiness(),
+        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
+        PeerClients peers = new PeerClients(settings, auth);
+        LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
+        distro = new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers), peers, new ServerReadiness(),
                 settings, meters, new LoadProgress(meters));
         registry.addClientListener(distro);
     }

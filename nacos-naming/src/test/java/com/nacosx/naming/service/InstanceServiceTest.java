@@ -11,7 +11,9 @@ import com.nacosx.api.naming.Instance;
 import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.replication.LocalCommandLog;
@@ -53,8 +55,10 @@ class InstanceServiceTest {
         ClusterSettings settings = new ClusterSettings(true, "127.0.0.1", 8848, 3, null, "file", "", 0, "",
                 Path.of("cluster.conf"));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        PeerClients peers = new PeerClients(settings, AuthSettings.from(new StandardEnvironment()));
-        return new DistroProtocol(registry, new ServerMemberManager(settings, peers), peers, new ServerReadiness(),
+        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
+        PeerClients peers = new PeerClients(settings, auth);
+        LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
+        return new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers), peers, new ServerReadiness(),
                 settings, meters, new LoadProgress(meters));
     }
 

@@ -13,12 +13,7 @@ import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -58,10 +53,6 @@ class ClusterMysqlTest {
         MariaDb.stop();
     }
 
-    static String md5(String content) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(content.getBytes(StandardCharsets.UTF_8)));
-    }
-
     static String read(ServerProcess node, String dataId) {
         return ClusterWorkload.read(node, dataId);
     }
@@ -95,7 +86,7 @@ class ClusterMysqlTest {
             context.dataId = "shared.yaml";
             context.group = "DEFAULT_GROUP";
             context.tenant = "";
-            context.md5 = md5("v: 1");
+            context.md5 = ClusterWorkload.md5("v: 1");
             listen.configListenContexts.add(context);
             assertTrue(listener.requestNow(listen).isSuccess());
 
@@ -120,13 +111,7 @@ class ClusterMysqlTest {
         HttpCall.post(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "healed.txt")
                 .param("group", "DEFAULT_GROUP").param("content", "before").send();
         Await.until(2000, () -> "before".equals(read(nodes.get(2), "healed.txt")), "replicated");
-        try (Connection db = MariaDb.connect(); PreparedStatement update = db.prepareStatement(
-                "UPDATE config_info SET content = ?, md5 = ? WHERE data_id = ?")) {
-            update.setString(1, "after");
-            update.setString(2, md5("after"));
-            update.setString(3, "healed.txt");
-            assertEquals(1, update.executeUpdate());
-        }
+        ClusterWorkload.changeInStore("healed.txt", "after");
         for (ServerProcess node : nodes) {
             Await.until(8000, () -> "after".equals(read(node, "healed.txt")),
                     "node " + node.port() + " reloads a change it was never told of");

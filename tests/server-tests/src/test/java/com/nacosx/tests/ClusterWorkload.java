@@ -1,10 +1,17 @@
 package com.nacosx.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.ServerProcess;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -20,6 +27,21 @@ final class ClusterWorkload {
     static String read(ServerProcess node, String dataId) {
         return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
                 .send().body();
+    }
+
+    static String md5(String content) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(content.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Changes a config's row in the shared MariaDB directly, as another server sharing it would. */
+    static void changeInStore(String dataId, String content) throws Exception {
+        try (Connection db = MariaDb.connect(); PreparedStatement update = db.prepareStatement(
+                "UPDATE config_info SET content = ?, md5 = ? WHERE data_id = ?")) {
+            update.setString(1, content);
+            update.setString(2, md5(content));
+            update.setString(3, dataId);
+            assertEquals(1, update.executeUpdate());
+        }
     }
 
     static int publish(ServerProcess node, String dataId, String content) {

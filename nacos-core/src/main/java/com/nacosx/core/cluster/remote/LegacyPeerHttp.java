@@ -1,0 +1,76 @@
+package com.nacosx.core.cluster.remote;
+
+import com.nacosx.core.auth.AuthSettings;
+import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.http.HttpServerProperties;
+import org.springframework.stereotype.Component;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * HTTP calls to peers that speak only the 1.x cluster protocols (official Nacos 1.4.x nodes
+ * during a rolling upgrade): on the peer's main port under the context path every member shares,
+ * with the headers a 1.4 node sends ({@code User-Agent} and {@code Nacos-Server} naming a server,
+ * JSON bodies) and the server identity when one is configured. 1.x nodes have no cluster gRPC port,
+ * so this is the only way to reach them.
+ */
+@Component
+public class LegacyPeerHttp {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    private static final String SERVER_AGENT = "Nacos-Server:" + ServerMemberManager.PROTOCOL_VERSION;
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(CONNECT_TIMEOUT).build();
+    private final String contextPath;
+    private final AuthSettings auth;
+
+    public LegacyPeerHttp(HttpServerProperties server, AuthSettings auth) {
+        this.contextPath = server.servlet().contextPath();
+        this.auth = auth;
+    }
+
+    /**
+     * Posts a JSON body to {@code path} (under the context path) of the peer; the future fails on a
+     * transport error or after {@code timeout}, and otherwise holds whatever the peer answered.
+     */
+    public CompletableFuture<HttpResponse<String>> postJson(Member peer, String path, byte[] json, Duration timeout) {
+        return send(request(peer, path, timeout).header("Content-Type", "application/json;charset=UTF-8")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json)));
+    }
+
+    /**
+     * Sends a GET for {@code pathAndQuery} (under the context path, the query already encoded) with
+     * these extra headers; fails and answers as {@link #postJson} does.
+     */
+    public CompletableFuture<HttpResponse<String>> get(Member peer, String pathAndQuery, Map<String, String> headers,
+            Duration timeout) {
+        HttpRequest.Builder request = request(peer, pathAndQuery, timeout).GET();
+        headers.forEach(request::header);
+        return send(request);
+    }
+
+    private HttpRequest.Builder request(Member peer, String pathAndQuery, Duration timeout) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + peer.address() + contextPath
+                        + pathAndQuery))
+                .timeout(timeout)
+                .header("User-Agent", SERVER_AGENT)
+                .header("Nacos-Server", ServerMemberManager.PROTOCOL_VERSION);
+        if (!auth.identityKey().isEmpty()) {
+            request.header(auth.identityKey(), auth.identityValue());
+        }
+        return request;
+    }
+
+    private CompletableFuture<HttpResponse<String>> send(HttpRequest.Builder request) {
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,187 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.MariaDb;
+import com.nacosx.testsupport.Nacos148Peer;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Two nodes of ours and an official 1.4.8 node (played from requests captured off a real one) in
+ * one member list, sharing a real MariaDB: ours report themselves to the 1.4.8 node over HTTP (it
+ * has no gRPC port) and take its HTTP reports, so each side sees the other UP, and each side tells
+ * the other of its config changes the 1.x way ({@code /v1/cs/communication/dataChange}). Two of
+ * ours, because our Raft groups need a majority of the members and a 1.4.8 node is not in them.
+ */
+class Nacos148PeerTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String REPORT = "/nacos/v1/core/cluster/report";
+    static final String DATA_CHANGE = "/nacos/v1/cs/communication/dataChange";
+
+    static Nacos148Peer legacy;
+    static final List<ServerProcess> nodes = new ArrayList<>();
+    static ServerProcess ours;
+
+    @BeforeAll
+    static void start() throws Exception {
+        MariaDb.reset();
+        MariaDb.createSchema();
+        List<Integer> ports = LocalCluster.freePorts(3);
+        legacy = Nacos148Peer.start(ports.get(2));
+        legacy.answer(DATA_CHANGE, "true");
+        List<String> settings = new ArrayList<>(List.of(MariaDb.serverProperties()));
+        settings.addAll(List.of("nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
+                "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())));
+        CompletableFuture<ServerProcess> other = CompletableFuture.supplyAsync(() -> node(ports.get(1), settings));
+        ours = node(ports.get(0), settings);
+        nodes.add(ours);
+        nodes.add(other.join());
+    }
+
+    static ServerProcess node(int port, List<String> settings) {
+        try {
+            return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port, settings.toArray(String[]::new));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+        legacy.close();
+        MariaDb.stop();
+    }
+
+    static JsonNode member(String address) {
+        for (JsonNode member : JSON.readTree(HttpCall.get(ours.baseUrl() + "/v1/core/cluster/nodes").send().body())
+                .get("data")) {
+            if (member.get("address").asString().equals(address)) {
+                return member;
+            }
+        }
+        return null;
+    }
+
+    /** The reports {@code node} sent to the 1.4.8 node so far. */
+    static List<Nacos148Peer.Received> reportsFrom(ServerProcess node) {
+        return legacy.received(REPORT).stream()
+                .filter(report -> JSON.readTree(report.body()).get("port").asInt() == node.port()).toList();
+    }
+
+    @Test
+    void ourNodesReportThemselvesToThe148NodeOverHttpAsA148NodeWould() throws Exception {
+        for (ServerProcess node : nodes) {
+            Await.until(30_000, () -> !reportsFrom(node).isEmpty(), "a report of " + node.port() + " reaches 1.4.8");
+        }
+        Nacos148Peer.Received report = reportsFrom(ours).get(0);
+        assertEquals("POST", report.method());
+        assertTrue(report.header("Content-Type").startsWith("application/json"), report.header("Content-Type"));
+        assertTrue(report.header("User-Agent").startsWith("Nacos-Server"), report.header("User-Agent"));
+        assertNotNull(report.header("Nacos-Server"));
+        JsonNode body = JSON.readTree(report.body());
+        assertEquals("127.0.0.1", body.get("ip").asString());
+        assertEquals("127.0.0.1:" + ours.port(), body.get("address").asString());
+        assertEquals("UP", body.get("state").asString());
+        assertEquals(String.valueOf(ours.port() - 1000), body.get("extendInfo").get("raftPort").asString());
+        assertTrue(body.get("extendInfo").get("version").asString().startsWith("2."), report.body());
+
+        Await.until(30_000, () -> "UP".equals(member(legacy.address()).get("state").asString()),
+                "the 1.4.8 node is UP for ours, its HTTP answer counting as the report's");
+        int reports = reportsFrom(ours).size();
+        Await.until(30_000, () -> reportsFrom(ours).size() >= reports + 2, "reports keep coming every 2 s");
+    }
+
+    @Test
+    void the148NodesReportMakesItUpAndShowsItsVersion() {
+        HttpResponse<String> answer = legacy.send("member-report", ours, Map.of());
+        assertEquals(200, answer.statusCode(), answer.body());
+        JsonNode result = JSON.readTree(answer.body());
+        assertEquals(200, result.get("code").asInt());
+        JsonNode self = JSON.readTree(result.get("data").asString());
+        assertEquals("127.0.0.1:" + ours.port(), self.get("address").asString());
+
+        JsonNode seen = member(legacy.address());
+        assertEquals("UP", seen.get("state").asString());
+        assertEquals("1.4.8", seen.get("extendInfo").get("version").asString());
+    }
+
+    @Test
+    void aReportWithoutItsAddressIsRefusedAndChangesNothing() {
+        String before = member(legacy.address()).toString();
+        HttpResponse<String> answer = HttpCall.post(ours.baseUrl() + "/v1/core/cluster/report").json("{\"state\":\"UP\"}")
+                .send();
+        JsonNode result = JSON.readTree(answer.body());
+        assertEquals(400, result.get("code").asInt(), answer.body());
+        assertTrue(result.get("message").asString().contains("Node information is illegal"), answer.body());
+
+        HttpResponse<String> garbled = HttpCall.post(ours.baseUrl() + "/v1/core/cluster/report").json("{\"ip\":").send();
+        assertEquals(400, garbled.statusCode(), garbled.body());
+        assertTrue(garbled.body().contains("the reporting node"), garbled.body());
+        assertEquals(before.replaceAll("\"lastRefreshTime\":\\d+", ""),
+                member(legacy.address()).toString().replaceAll("\"lastRefreshTime\":\\d+", ""));
+    }
+
+    @Test
+    void aReportFromANodeOutsideTheMemberListAddsNothing() {
+        HttpResponse<String> answer = legacy.send("member-report", ours, Map.of("selfPort", "1"));
+        assertEquals(200, JSON.readTree(answer.body()).get("code").asInt(), answer.body());
+        assertEquals(null, member("127.0.0.1:1"));
+    }
+
+    @Test
+    void aConfigPublishedHereIsAnnouncedToThe148NodeAsItsPeersAnnounceIt() throws Exception {
+        Await.until(30_000, () -> "UP".equals(member(legacy.address()).get("state").asString()),
+                "the 1.4.8 node is UP");
+        assertEquals(200, ClusterWorkload.publish(ours, "told-to-1.4.8.properties", "k=v"));
+        Await.until(30_000, () -> legacy.received(DATA_CHANGE).stream()
+                .anyMatch(notice -> notice.query().contains("dataId=told-to-1.4.8.properties")),
+                "the 1.4.8 node is told of the change");
+        Nacos148Peer.Received notice = legacy.received(DATA_CHANGE).stream()
+                .filter(request -> request.query().contains("dataId=told-to-1.4.8.properties")).findFirst()
+                .orElseThrow();
+        assertEquals("GET", notice.method());
+        assertEquals("dataId=told-to-1.4.8.properties&group=DEFAULT_GROUP", notice.query());
+        assertTrue(Long.parseLong(notice.header("lastModified")) > 0, notice.headers().toString());
+        assertEquals("127.0.0.1", notice.header("opHandleIp"));
+        assertTrue(notice.header("User-Agent").startsWith("Nacos-Server"), notice.header("User-Agent"));
+    }
+
+    @Test
+    void aChangeThe148NodeMadeInTheSharedStoreIsServedHereOnceItSaysSo() throws Exception {
+        assertEquals(200, ClusterWorkload.publish(ours, "changed-by-1.4.8.properties", "before"));
+        ClusterWorkload.changeInStore("changed-by-1.4.8.properties", "after");
+        HttpResponse<String> answer = legacy.send("data-change", ours, Map.of("dataId", "changed-by-1.4.8.properties",
+                "group", "DEFAULT_GROUP"));
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertEquals("true", answer.body());
+        assertEquals("after", ClusterWorkload.read(ours, "changed-by-1.4.8.properties"));
+    }
+
+    @Test
+    void aChangeNoticeWithoutItsDataIdIsRefusedByName() {
+        HttpResponse<String> answer = HttpCall.get(ours.baseUrl() + "/v1/cs/communication/dataChange")
+                .param("group", "DEFAULT_GROUP").send();
+        assertEquals(400, answer.statusCode(), answer.body());
+        assertTrue(answer.body().contains("dataId"), answer.body());
+    }
+}
