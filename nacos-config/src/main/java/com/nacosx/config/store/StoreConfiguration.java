@@ -101,10 +101,9 @@ public class StoreConfiguration {
                     pool.setJdbcUrl(settings.urls().get(i));
                     pool.setUsername(settings.users().get(i));
                     pool.setPassword(settings.passwords().get(i));
+                    HikariDataSource dataSource;
                     try {
-                        HikariDataSource dataSource = new HikariDataSource(pool);
-                        LOG.info("config store: MySQL at {}", settings.urls().get(i));
-                        return dataSource;
+                        dataSource = new HikariDataSource(pool);
                     } catch (RuntimeException e) {
                         SQLException refusal = sqlCauseOf(e);
                         String reason = messageOf(e, refusal);
@@ -117,11 +116,25 @@ public class StoreConfiguration {
                         if (!reason.equals(lastFailure.put(i, reason))) {
                             StartupStep.LOG.warn("cannot reach db.url.{} ({}) yet, retrying: {}", i, settings.urls().get(i), reason);
                         }
+                        continue;
                     }
+                    LOG.info("config store: MySQL at {}", settings.urls().get(i));
+                    return schemaChecked(dataSource);
                 }
                 Thread.sleep(MYSQL_RETRY_MILLIS);
             }
         });
+    }
+
+    /** The pool, once its database holds what 2.x needs; closed when it does not. */
+    private static HikariDataSource schemaChecked(HikariDataSource dataSource) throws SQLException {
+        try {
+            MysqlSchemaCheck.requireCurrent(dataSource);
+            return dataSource;
+        } catch (RuntimeException | SQLException e) {
+            dataSource.close();
+            throw e;
+        }
     }
 
     /** SQL state class 08 is "connection exception": nothing answered, or the link broke. */

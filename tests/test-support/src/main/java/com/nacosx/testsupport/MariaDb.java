@@ -39,9 +39,14 @@ public final class MariaDb {
 
     /** Creates the tables of {@code conf/mysql-schema.sql} (found through {@code nacosx.conf.dir}). */
     public static void createSchema() throws IOException, SQLException {
-        String schema = Files.readString(Path.of(System.getProperty("nacosx.conf.dir"), "mysql-schema.sql"));
+        runScript("mysql-schema.sql");
+    }
+
+    /** Runs the statements of {@code conf/<file>}, one by one (comment lines left out). */
+    public static void runScript(String file) throws IOException, SQLException {
+        String script = Files.readString(Path.of(System.getProperty("nacosx.conf.dir"), file));
         try (Connection db = connect(); Statement statement = db.createStatement()) {
-            for (String sql : schema.replaceAll("(?m)^--.*$", "").split(";")) {
+            for (String sql : script.replaceAll("(?m)^--.*$", "").split(";")) {
                 if (!sql.isBlank()) {
                     statement.execute(sql);
                 }
