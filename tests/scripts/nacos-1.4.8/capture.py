@@ -1,19 +1,30 @@
 #!/usr/bin/env python3
 """Plays a member of an official Nacos 1.4.8 cluster and keeps every request the real node sends it.
 
-    capture.py PORT OUT_DIR SECONDS
+    capture.py PORT OUT_DIR SECONDS [NODE_PORT]
 
 Listens on 127.0.0.1:PORT for SECONDS and writes each request, as received (request line,
-headers, blank line, body), to OUT_DIR/NNN-<path>.http. It answers a member report as 1.4.8
-does and everything else with 404, so the real node keeps talking as it would to a live peer.
+headers, blank line, body), to OUT_DIR/NNN-<path>.http. It answers as a 1.4.8 member does where
+the real node needs an answer to go on (member reports, Distro datums, checksums and service
+status) and 404 elsewhere. With NODE_PORT it also reports itself to the real node every 2 s as a
+1.4.8 member (version 1.4.8), so that the node treats it as one: Distro and the JRaft group
+instead of the old HTTP Raft.
 """
 import os
 import socketserver
 import sys
 import threading
 import time
+import urllib.request
 
 REPORT_ANSWER = b'{"code":200,"message":null,"data":"true"}'
+ANSWERS = {
+    "/nacos/v1/core/cluster/report": REPORT_ANSWER,
+    "/nacos/v1/ns/distro/datum": b"ok",
+    "/nacos/v1/ns/distro/checksum": b"ok",
+    "/nacos/v1/ns/distro/datums": b"{}",
+    "/nacos/v1/ns/service/status": b"ok",
+}
 
 
 class Capture(socketserver.StreamRequestHandler):
@@ -39,8 +50,8 @@ class Capture(socketserver.StreamRequestHandler):
                 name = "%03d-%s.http" % (Capture.count, path.strip("/").replace("/", "_"))
             with open(os.path.join(sys.argv[2], name), "wb") as out:
                 out.write(head + body)
-            answer = REPORT_ANSWER if path.endswith("/v1/core/cluster/report") else b'{"status":404}'
-            status = b"200 OK" if answer is REPORT_ANSWER else b"404 Not Found"
+            answer = ANSWERS.get(path, b'{"status":404}')
+            status = b"200 OK" if path in ANSWERS else b"404 Not Found"
             self.wfile.write(b"HTTP/1.1 " + status + b"\r\nContent-Type: application/json;charset=UTF-8\r\n"
                              b"Content-Length: " + str(len(answer)).encode() + b"\r\n\r\n" + answer)
 
@@ -50,9 +61,24 @@ class Server(socketserver.ThreadingTCPServer):
     daemon_threads = True
 
 
+def report_as_member(own_port, node_port):
+    body = ('{"ip":"127.0.0.1","port":%d,"state":"UP","extendInfo":{"raftPort":"%d","version":"1.4.8"},'
+            '"address":"127.0.0.1:%d","failAccessCnt":0}' % (own_port, own_port - 1000, own_port)).encode()
+    while True:
+        request = urllib.request.Request("http://127.0.0.1:%d/nacos/v1/core/cluster/report" % node_port, body,
+                                         {"Content-Type": "application/json;charset=UTF-8", "Nacos-Server": "1.4.8"})
+        try:
+            urllib.request.urlopen(request, timeout=2).read()
+        except OSError:
+            pass
+        time.sleep(2)
+
+
 if __name__ == "__main__":
     os.makedirs(sys.argv[2], exist_ok=True)
     server = Server(("127.0.0.1", int(sys.argv[1])), Capture)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    if len(sys.argv) > 4:
+        threading.Thread(target=report_as_member, args=(int(sys.argv[1]), int(sys.argv[4])), daemon=True).start()
     time.sleep(float(sys.argv[3]))
     server.shutdown()

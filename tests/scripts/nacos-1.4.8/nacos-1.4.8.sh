@@ -3,9 +3,9 @@
 # It is not on Maven Central, so it is built from its source (tag 1.4.8 of alibaba/nacos):
 #   nacos-1.4.8.sh build SRC_DIR            builds SRC_DIR/distribution/target/nacos-server-1.4.8/nacos on JDK 17
 #   nacos-1.4.8.sh capture NACOS_DIR OUT    runs that node on a private MariaDB (port 13307) in a two-member
-#                                           cluster whose other member is capture.py, publishes a config and
-#                                           registers an instance on it, and keeps every request the node
-#                                           sends to its peer (60 s)
+#                                           cluster whose other member is capture.py playing a 1.4.8 node,
+#                                           publishes a config and registers instances on it, and keeps every
+#                                           request the node sends to its peer (60 s)
 # The requests kept under tests/test-support/src/main/resources/nacos-1.4.8 were captured this way, with
 # the node's address, ports, clock and the config's names replaced by ${...} placeholders and the
 # transport's own headers (Host, Content-Length, Connection) left out.
@@ -34,7 +34,7 @@ capture() {
     "$HERE/../mariadb.sh" reset
     mysql -h 127.0.0.1 -P "$db_port" -u nacos -pnacos nacos < "$nacos/conf/nacos-mysql.sql"
     printf '127.0.0.1:%s\n127.0.0.1:%s\n' "$port" "$peer" > "$nacos/conf/cluster.conf"
-    python3 "$HERE/capture.py" "$peer" "$out" 60 &
+    python3 "$HERE/capture.py" "$peer" "$out" 60 "$port" &
     local capture_pid=$!
     # 1.4.8 puts JAVA_OPT_EXT after -jar: settings go as Spring arguments. Its Tomcat writes its access
     # log to the working directory: start it from its own.
@@ -48,8 +48,12 @@ capture() {
     done
     curl -s -X POST "http://127.0.0.1:$port/nacos/v1/cs/configs" -d dataId=captured.properties \
         -d group=DEFAULT_GROUP -d content=k=v; echo
-    curl -s -X POST "http://127.0.0.1:$port/nacos/v1/ns/instance" -d serviceName=captured -d ip=127.0.0.9 \
-        -d port=8080; echo
+    # Services whose names hash to each member, so that the node both serves and forwards writes.
+    # 1.4.8's write forwarding reads serviceName from the query string only, as its client sends it.
+    for service in captured-a captured-b captured-c captured-d; do
+        curl -s -X POST "http://127.0.0.1:$port/nacos/v1/ns/instance?serviceName=$service&ip=127.0.0.9&port=8080"
+        echo
+    done
     wait "$capture_pid"
     kill "$(pgrep -f "nacos.home=$nacos" | head -1)" 2>/dev/null || true
     "$HERE/../mariadb.sh" stop

@@ -70,6 +70,14 @@ public final class Member {
         }
     }
 
+    /** What the other members must hear about when it changes: its state, and whether it is 1.x. */
+    record Seen(NodeState state, boolean legacy) {
+    }
+
+    Seen seen() {
+        return new Seen(state, isLegacy());
+    }
+
     /**
      * Whether this is an official 1.x node, reached over HTTP only: its version says so, or,
      * before it has told its version, its last report was answered over HTTP and not over gRPC.

@@ -99,15 +99,23 @@ public class ServerMemberManager implements SmartLifecycle {
         return all().stream().filter(member -> member != self).toList();
     }
 
+    /**
+     * The other members that speak the 2.x cluster protocols over the cluster gRPC port, whatever
+     * their state: official 1.x nodes left out.
+     */
+    public List<Member> grpcPeers() {
+        return all().stream().filter(member -> member != self && !member.isLegacy()).toList();
+    }
+
 
     /** A peer reported itself: it is alive, whatever we thought. */
     public MemberInfo reported(MemberInfo info) {
         Member member = members.get(info.ip + ':' + info.port);
         if (member != null && member != self) {
-            NodeState before = member.state();
+            Member.Seen before = member.seen();
             member.succeeded(info.extendInfo);
-            if (before != NodeState.UP) {
-                LOG.info("[cluster] {} reported itself: UP (was {})", member.address(), before);
+            if (!before.equals(member.seen())) {
+                LOG.info("[cluster] {} reported itself: {} (was {})", member.address(), member.seen(), before);
                 changed();
             }
         }
@@ -162,12 +170,12 @@ public class ServerMemberManager implements SmartLifecycle {
 
     private void reportToPeers() {
         for (Member peer : peers()) {
+            Member.Seen before = peer.seen();
             reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
-                NodeState before = peer.state();
                 if (error == null) {
                     peer.succeeded(info);
-                    if (before != NodeState.UP) {
-                        LOG.info("[cluster] {} answers again: UP (was {})", peer.address(), before);
+                    if (!before.equals(peer.seen())) {
+                        LOG.info("[cluster] {} answers: {} (was {})", peer.address(), peer.seen(), before);
                         changed();
                     }
                     return;
@@ -175,7 +183,7 @@ public class ServerMemberManager implements SmartLifecycle {
                 MemberReporter.ReportFailed failure = Futures.causeOf(error) instanceof MemberReporter.ReportFailed f
                         ? f : new MemberReporter.ReportFailed(error, error);
                 NodeState after = peer.failed(settings.maxFailAccessCnt(), failure.refused());
-                if (before != after) {
+                if (before.state() != after) {
                     LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(), failure.getMessage(), after);
                     changed();
                 }

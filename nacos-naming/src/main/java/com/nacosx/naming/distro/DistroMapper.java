@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over the members
  * that are not DOWN, in address order, so every node that sees the same members picks the same
- * one. SUSPICIOUS members keep their share, as in the official server: one missed report under
+ * one. Official 1.x nodes in the member list are left out: they neither take our Distro nor a
+ * request passed on over the cluster port. SUSPICIOUS members keep their share, as in the official server: one missed report under
  * load must not move clients between nodes. (A 2.x client's responsible node is the one it is
  * connected to.)
  */
@@ -28,7 +29,7 @@ public class DistroMapper implements MemberChangeListener {
 
     @Override
     public void membersChanged(List<Member> all) {
-        serving = all.stream().filter(member -> member.state() != NodeState.DOWN).toList();
+        serving = all.stream().filter(member -> member.state() != NodeState.DOWN && !member.isLegacy()).toList();
     }
 
     public Member responsible(String ip, int port) {

@@ -204,7 +204,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     }
 
     private Member memberAt(String address) {
-        return members.peers().stream().filter(m -> m.address().equals(address)).findFirst().orElse(null);
+        return members.grpcPeers().stream().filter(m -> m.address().equals(address)).findFirst().orElse(null);
     }
 
     private void flush() {
@@ -223,7 +223,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
                 change.clients.add(client);
             }
         }
-        for (Member peer : members.peers()) {
+        for (Member peer : members.grpcPeers()) {
             if (!change.clients.isEmpty()) {
                 send(peer, change);
             }
@@ -236,7 +236,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     private void verifyPeers() {
         DistroDataRequest verify = request(DistroDataRequest.VERIFY);
         verify.revisions.putAll(new HashMap<>(localRevisions));
-        for (Member peer : members.peers()) {
+        for (Member peer : members.grpcPeers()) {
             send(peer, verify);
         }
         long cutoff = System.currentTimeMillis() - REMOTE_EXPIRY_MILLIS;
@@ -269,7 +269,7 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
 
     /** Loads every reachable peer's clients, then opens readiness (at the latest after a deadline). */
     private void loadFromPeers() {
-        List<Member> sources = members.peers();
+        List<Member> sources = members.grpcPeers();
         LoadProgress.Load load = progress.begin("distro-snapshot", "the peers' Distro snapshots (one item a peer)",
                 sources.size());
         List<CompletableFuture<?>> loads = new ArrayList<>();

@@ -184,4 +184,31 @@ class Nacos148PeerTest {
         assertEquals(400, answer.statusCode(), answer.body());
         assertTrue(answer.body().contains("dataId"), answer.body());
     }
+
+    @Test
+    void aRegisterThe148NodePassedOnIsServedHereNotPassedOnAgain() {
+        legacy.send("member-report", ours, Map.of());
+        for (int i = 1; i <= 20; i++) {
+            HttpResponse<String> answer = legacy.send("forwarded-register", ours,
+                    Map.of("serviceName", "passed-on", "ip", "10.9.0." + i, "port", "8080"));
+            assertEquals(200, answer.statusCode(), answer.body());
+            assertEquals("ok", answer.body());
+        }
+        JsonNode hosts = JSON.readTree(HttpCall.get(ours.baseUrl() + "/v1/ns/instance/list")
+                .param("serviceName", "passed-on").send().body()).get("hosts");
+        assertEquals(20, hosts.size(), hosts.toString());
+    }
+
+    @Test
+    void ourNodesNeverPassA1xWriteOnToThe148Node() {
+        for (ServerProcess node : nodes) {
+            legacy.send("member-report", node, Map.of());
+        }
+        for (int i = 1; i <= 20; i++) {
+            HttpResponse<String> answer = HttpCall.post(ours.baseUrl() + "/v1/ns/instance")
+                    .param("serviceName", "kept-among-ours").param("ip", "10.8.0." + i).param("port", "8080").send();
+            assertEquals(200, answer.statusCode(), "10.8.0." + i + ": " + answer.body());
+        }
+        assertTrue(legacy.received("/nacos/v1/ns/instance").isEmpty());
+    }
 }
