@@ -70,3 +70,19 @@ for reader in "${PORTS[@]}"; do
         echo "node $reader serves written-on-$writer: $(curl -s "http://127.0.0.1:$reader/nacos/v1/cs/configs?dataId=written-on-$writer&group=DEFAULT_GROUP")"
     done
 done
+# 1.x instance writes through the 1.4.8 node: it passes each to the node its service-name hash picks.
+for i in 1 2 3 4 5 6; do
+    code=$(curl -s -o /dev/null -w '%{http_code}' -X POST \
+        "http://127.0.0.1:${PORTS[0]}/nacos/v1/ns/instance?serviceName=mixed-$i&ip=127.0.0.9&port=8080")
+    echo "register mixed-$i through ${PORTS[0]}: $code"
+done
+sleep 2
+for reader in "${PORTS[@]}"; do
+    listed=""
+    for i in 1 2 3 4 5 6; do
+        count=$(curl -s "http://127.0.0.1:$reader/nacos/v1/ns/instance/list?serviceName=mixed-$i" \
+            | python3 -c 'import json, sys; print(len(json.load(sys.stdin).get("hosts", [])))')
+        listed="$listed mixed-$i:$count"
+    done
+    echo "node $reader lists:$listed"
+done

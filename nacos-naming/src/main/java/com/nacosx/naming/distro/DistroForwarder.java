@@ -11,14 +11,15 @@ import java.util.Map;
 /**
  * In a cluster, a 1.x client may send an instance's writes and beats to any node; each is passed
  * on, as it came, to the instance's responsible node over the cluster port, and its answer is
- * relayed. A request that was passed on once, by one of ours or by an official 1.x node, is
- * served where it lands, so a membership change cannot bounce it around.
+ * relayed. A request that was passed on once is served where it lands, so a membership change
+ * cannot bounce it around. One an official 1.x node passed on (it hashes by service name) may take
+ * one more hop, to the instance's responsible node among ours: serving it where it lands would
+ * split one client's instances between two owners, and the replicas would overwrite each other.
  */
 @Component
 public class DistroForwarder {
 
     static final String FORWARDED_HEADER = "Nacos-Distro-Forwarded";
-    private static final String SERVER_AGENT_PREFIX = "Nacos-Server";
 
     private final DistroMapper mapper;
     private final HttpForwarder forwarder;
@@ -35,7 +36,7 @@ public class DistroForwarder {
      */
     public boolean forwarded(HttpExchange exchange, String ip, int port) {
         Member target = mapper.responsible(ip, port);
-        if (passedOnByAServer(exchange) || mapper.isSelf(target)) {
+        if (exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target)) {
             return false;
         }
         Map<String, String> headers = new HashMap<>();
@@ -46,15 +47,5 @@ public class DistroForwarder {
         }
         forwarder.forward(exchange, target, headers);
         return true;
-    }
-
-    /**
-     * Passed on by one of ours (our header) or by an official 1.x node, which names itself in the
-     * User-Agent ({@code Nacos-Server:1.4.8}) and hashes by service name, not by address: the node
-     * that passed it on judged this one responsible, and a second hop could only go back.
-     */
-    private static boolean passedOnByAServer(HttpExchange exchange) {
-        String agent = exchange.header("User-Agent");
-        return exchange.header(FORWARDED_HEADER) != null || agent != null && agent.startsWith(SERVER_AGENT_PREFIX);
     }
 }
