@@ -149,6 +149,9 @@ class ClusterEmbeddedTest {
     @Order(2)
     void listenersOnOneNodeAreShownByEveryNode() throws Exception {
         assertEquals(200, ClusterWorkload.publish(nodes.get(0), "listened.txt", "l1"));
+        // The listener's node shows the md5 it holds: wait until it has applied the publish.
+        Await.until(10_000, () -> "l1".equals(ClusterWorkload.read(nodes.get(2), "listened.txt")),
+                "node " + nodes.get(2).port() + " serves the publish");
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", nodes.get(2).grpcPort())) {
             assertTrue(client.requestNow(GrpcProtocolTest.listen(true, "listened.txt", ConfigHttpApiTest.md5("l1")))
                     .isSuccess());
