@@ -49,7 +49,7 @@ public class ClusterHttpApi implements HttpApi {
                 nodes(addressStartsWith(exchange.param("keyword"))))));
         routes.get(V1 + "/simple/nodes").inline(exchange -> exchange.respondJson(RestResult.ok(
                 members.all().stream().map(Member::address).toList())));
-        routes.post(V1 + "/report").inline(this::report);
+        routes.post(MemberReporter.HTTP_REPORT_PATH).inline(this::report);
         routes.post(V1 + "/server/leave").inline(exchange -> exchange.respondJson(RestResult.failed(405,
                 "/v1/core/cluster/server/leave API not allow to use temporarily.")));
 

@@ -107,7 +107,6 @@ public class ServerMemberManager implements SmartLifecycle {
         return all().stream().filter(member -> member != self && !member.isLegacy()).toList();
     }
 
-
     /** A peer reported itself: it is alive, whatever we thought. */
     public MemberInfo reported(MemberInfo info) {
         Member member = members.get(info.ip + ':' + info.port);

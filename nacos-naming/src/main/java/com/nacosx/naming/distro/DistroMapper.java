@@ -12,8 +12,8 @@ import java.util.List;
  * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over the members
  * that are not DOWN, in address order, so every node that sees the same members picks the same
  * one. Official 1.x nodes in the member list are left out: they neither take our Distro nor a
- * request passed on over the cluster port. SUSPICIOUS members keep their share, as in the official server: one missed report under
- * load must not move clients between nodes. (A 2.x client's responsible node is the one it is
+ * request passed on over the cluster port. SUSPICIOUS members keep their share, as in the official
+ * server: one missed report under load must not move clients between nodes. (A 2.x client's responsible node is the one it is
  * connected to.)
  */
 @Component
