@@ -41,6 +41,8 @@ class ClusterAuthTest {
     static void start() throws InterruptedException {
         nodes.addAll(LocalCluster.start(3, ServerAuth.enabled()));
         LocalCluster.awaitAllUp(nodes);
+        // A token is honoured only where its user exists: wait until the admin has reached every member.
+        nodes.forEach(ServerAuth::adminToken);
         admin = ServerAuth.adminToken(nodes.get(0));
     }
 
