@@ -6,6 +6,8 @@ import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.naming.distro.DistroDataRequestHandler;
 import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.distro.DistroProtocol;
+import com.nacosx.naming.distro.legacy.LegacyDistro;
+import com.nacosx.naming.distro.legacy.LegacyDistroHttpApi;
 import com.nacosx.naming.grpc.BatchInstanceRequestHandler;
 import com.nacosx.naming.grpc.InstanceRequestHandler;
 import com.nacosx.naming.grpc.PersistentInstanceRequestHandler;
@@ -43,19 +45,21 @@ public class NamingWiring {
             InstanceRequestHandler instance, BatchInstanceRequestHandler batchInstance,
             PersistentInstanceRequestHandler persistentInstance, ServiceQueryRequestHandler serviceQuery,
             SubscribeServiceRequestHandler subscribe, ServiceListRequestHandler serviceList,
-            DistroDataRequestHandler distro) {
+            DistroDataRequestHandler distro, LegacyDistroHttpApi legacyDistro) {
         return new ModuleDoors("naming",
-                List.of(instances, services, catalog, health, clients, operator, prometheusSd),
+                List.of(instances, services, catalog, health, clients, operator, prometheusSd, legacyDistro),
                 List.of(instance, batchInstance, persistentInstance, serviceQuery, subscribe, serviceList, distro));
     }
 
     @Bean
     SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes,
-            DistroProtocol distro, ServerMemberManager members, DistroMapper distroMapper,
+            DistroProtocol distro, LegacyDistro legacyDistro, ServerMemberManager members, DistroMapper distroMapper,
             ConnectionManager connections, GrpcSubscribers grpcSubscribers, InstanceService instances) {
         return () -> {
-            // A changed service is pushed to its subscribers; a changed client is replicated to the peers.
+            // A changed service is pushed to its subscribers, and to official 1.x members when it is ours
+            // to send them; a changed client is replicated to the peers.
             registry.addListener(pushes);
+            registry.addListener(legacyDistro);
             registry.addClientListener(distro);
             // The responsible node of a 1.x instance follows the members.
             members.addListener(distroMapper);

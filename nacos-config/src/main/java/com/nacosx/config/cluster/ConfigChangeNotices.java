@@ -7,14 +7,13 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.http.QueryStrings;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -91,18 +90,14 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
 
     private CompletableFuture<String> overHttp(Member peer, ConfigKey key, long lastModified) {
         StringBuilder query = new StringBuilder(LegacyChangeNoticeHttpApi.PATH)
-                .append("?dataId=").append(encoded(key.dataId()))
-                .append("&group=").append(encoded(key.group()));
+                .append("?dataId=").append(QueryStrings.encoded(key.dataId()))
+                .append("&group=").append(QueryStrings.encoded(key.group()));
         if (!key.tenant().isEmpty()) {
-            query.append("&tenant=").append(encoded(key.tenant()));
+            query.append("&tenant=").append(QueryStrings.encoded(key.tenant()));
         }
         return legacyPeers.get(peer, query.toString(), Map.of("lastModified", String.valueOf(lastModified),
                         "opHandleIp", members.self().ip()), TIMEOUT)
                 .thenApply(answer -> answer.statusCode() == 200 ? null : "HTTP " + answer.statusCode());
-    }
-
-    private static String encoded(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     @Override

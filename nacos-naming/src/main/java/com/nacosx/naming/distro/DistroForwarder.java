@@ -3,6 +3,7 @@ package com.nacosx.naming.distro;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.remote.HttpForwarder;
 import com.nacosx.core.http.HttpExchange;
+import com.nacosx.naming.model.ServiceKey;
 import org.springframework.stereotype.Component;
 
 import java.util.HashMap;
@@ -10,7 +11,7 @@ import java.util.Map;
 
 /**
  * In a cluster, a 1.x client may send an instance's writes and beats to any node; each is passed
- * on, as it came, to the instance's responsible node over the cluster port, and its answer is
+ * on, as it came, to the instance's responsible node ({@link DistroMapper}) and its answer is
  * relayed. A request that was passed on once is served where it lands, so a membership change
  * cannot bounce it around. One an official 1.x node passed on (it hashes by service name) may take
  * one more hop, to the instance's responsible node among ours: serving it where it lands would
@@ -30,12 +31,12 @@ public class DistroForwarder {
     }
 
     /**
-     * Passes the request on when another node is responsible for {@code ip:port}.
+     * Passes the request on when another node is responsible for {@code ip:port} in {@code service}.
      *
      * @return true when the request was passed on (the answer will follow); false to serve it here
      */
-    public boolean forwarded(HttpExchange exchange, String ip, int port) {
-        Member target = mapper.responsible(ip, port);
+    public boolean forwarded(HttpExchange exchange, ServiceKey service, String ip, int port) {
+        Member target = mapper.responsible(service, ip, port);
         if (exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target)) {
             return false;
         }

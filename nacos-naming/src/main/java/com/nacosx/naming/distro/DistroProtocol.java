@@ -98,7 +98,8 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
 
     @Override
     public void clientChanged(String clientId) {
-        if (!clustered || remote.containsKey(clientId) || ClientIds.isPersistent(clientId)) {
+        if (!clustered || remote.containsKey(clientId) || ClientIds.isPersistent(clientId)
+                || ClientIds.isLegacyDatum(clientId)) {
             return;
         }
         localRevisions.put(clientId, revisionClock.incrementAndGet());

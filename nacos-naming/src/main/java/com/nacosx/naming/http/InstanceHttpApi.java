@@ -138,7 +138,7 @@ public class InstanceHttpApi implements HttpApi {
     private void register(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
-        if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
+        if (instance.ephemeral() && forwarder.forwarded(exchange, key, instance.ip(), instance.port())) {
             return;
         }
         instances.register(key, instance);
@@ -150,7 +150,7 @@ public class InstanceHttpApi implements HttpApi {
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
         boolean ephemeral = NamingParams.ephemeral(exchange);
-        if (ephemeral && forwarder.forwarded(exchange, ip, port)) {
+        if (ephemeral && forwarder.forwarded(exchange, key, ip, port)) {
             return;
         }
         instances.deregister(key, ip, port, NamingParams.cluster(exchange), ephemeral);
@@ -160,7 +160,7 @@ public class InstanceHttpApi implements HttpApi {
     private void update(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
-        if (instance.ephemeral() && forwarder.forwarded(exchange, instance.ip(), instance.port())) {
+        if (instance.ephemeral() && forwarder.forwarded(exchange, key, instance.ip(), instance.port())) {
             return;
         }
         instances.update(key, instance);
@@ -174,7 +174,7 @@ public class InstanceHttpApi implements HttpApi {
         int port = NamingParams.port(exchange);
         String cluster = NamingParams.cluster(exchange);
         InstanceRecord current = queries.find(key, ip, port, cluster);
-        if (current != null && current.ephemeral() && forwarder.forwarded(exchange, ip, port)) {
+        if (current != null && current.ephemeral() && forwarder.forwarded(exchange, key, ip, port)) {
             return;
         }
         String metadata = exchange.param("metadata");
@@ -243,7 +243,7 @@ public class InstanceHttpApi implements HttpApi {
         int port = beat != null && beat.port() != null ? beat.port() : NamingParams.port(exchange);
         String cluster = beat != null && beat.cluster() != null && !beat.cluster().isBlank() ? beat.cluster()
                 : NamingParams.cluster(exchange);
-        if (forwarder.forwarded(exchange, ip, port)) {
+        if (forwarder.forwarded(exchange, key, ip, port)) {
             return;
         }
         InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,

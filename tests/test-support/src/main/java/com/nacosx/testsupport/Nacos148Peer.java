@@ -72,6 +72,15 @@ public final class Nacos148Peer implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
+    /**
+     * The member a 1.4.8 node makes responsible for a service: its {@code group@@service} name's
+     * Java hash over the healthy members' addresses sorted as strings (1.4.8's DistroMapper).
+     */
+    public static String serviceOwner(String groupedService, List<String> addresses) {
+        List<String> sorted = addresses.stream().sorted().toList();
+        return sorted.get(Math.abs(groupedService.hashCode() % Integer.MAX_VALUE) % sorted.size());
+    }
+
     /** Answers 200 with {@code body} to requests for {@code path}; paths without an answer get 404, as 1.4.8's. */
     public void answer(String path, String body) {
         answers.put(path, body);

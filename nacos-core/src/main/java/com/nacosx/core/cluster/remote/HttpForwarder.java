@@ -4,6 +4,7 @@ import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.http.HttpExchange;
+import com.nacosx.core.http.QueryStrings;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +18,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Passes an HTTP request on to a peer over the cluster port (one multiplexed connection per peer,
- * no HTTP client of its own) and relays the peer's answer to the waiting client.
+ * no HTTP client of its own) and relays the peer's answer to the waiting client. An official 1.x
+ * peer has no cluster port: it gets the request over HTTP, every parameter in the query string
+ * (where 1.x reads the service's name when it passes a request on itself).
  */
 @Component
 public class HttpForwarder {
@@ -26,9 +29,11 @@ public class HttpForwarder {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final PeerClients peers;
+    private final LegacyPeerHttp legacyPeers;
 
-    public HttpForwarder(PeerClients peers) {
+    public HttpForwarder(PeerClients peers, LegacyPeerHttp legacyPeers) {
         this.peers = peers;
+        this.legacyPeers = legacyPeers;
     }
 
     /**
@@ -51,6 +56,10 @@ public class HttpForwarder {
 
     /** @param headers the headers the peer needs (at least a mark that the request was passed on) */
     public void forward(HttpExchange exchange, Member peer, Map<String, String> headers) {
+        if (peer.isLegacy()) {
+            forwardOverHttp(exchange, peer, headers);
+            return;
+        }
         HttpForwardRequest request = new HttpForwardRequest();
         request.method = exchange.method();
         request.path = exchange.path();
@@ -63,11 +72,27 @@ public class HttpForwarder {
                         relayed.body.getBytes(StandardCharsets.UTF_8), null);
                 return;
             }
-            String cause = error != null ? error.toString() : answer.message;
-            LOG.warn("[cluster] passing {} {} on to {} failed: {}", exchange.method(), exchange.path(), peer.address(),
-                    cause);
-            exchange.respondText(503, "caused: the node that serves this request (" + peer.address()
-                    + ") did not answer (" + cause + "); retry, the cluster routes around a node that is down;");
+            unanswered(exchange, peer, error != null ? error.toString() : answer.message);
         });
+    }
+
+    private void forwardOverHttp(HttpExchange exchange, Member peer, Map<String, String> headers) {
+        String pathAndQuery = exchange.path() + '?' + QueryStrings.of(exchange.params());
+        legacyPeers.send(peer, exchange.method(), pathAndQuery, headers, null, TIMEOUT).whenComplete((answer, error) -> {
+            if (error != null) {
+                unanswered(exchange, peer, error.toString());
+                return;
+            }
+            exchange.respond(HttpResponseStatus.valueOf(answer.statusCode()),
+                    answer.headers().firstValue("Content-Type").orElse("text/plain;charset=UTF-8"),
+                    answer.body().getBytes(StandardCharsets.UTF_8), null);
+        });
+    }
+
+    private static void unanswered(HttpExchange exchange, Member peer, String cause) {
+        LOG.warn("[cluster] passing {} {} on to {} failed: {}", exchange.method(), exchange.path(), peer.address(),
+                cause);
+        exchange.respondText(503, "caused: the node that serves this request (" + peer.address()
+                + ") did not answer (" + cause + "); retry, the cluster routes around a node that is down;");
     }
 }

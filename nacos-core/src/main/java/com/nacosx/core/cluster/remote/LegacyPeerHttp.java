@@ -26,6 +26,8 @@ import java.util.concurrent.CompletableFuture;
 public class LegacyPeerHttp {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /** The content type 1.x peers send and expect on JSON bodies. */
+    public static final String JSON = "application/json;charset=UTF-8";
     private static final String SERVER_AGENT = "Nacos-Server:" + ServerMemberManager.PROTOCOL_VERSION;
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -43,8 +45,7 @@ public class LegacyPeerHttp {
      * transport error or after {@code timeout}, and otherwise holds whatever the peer answered.
      */
     public CompletableFuture<HttpResponse<String>> postJson(Member peer, String path, byte[] json, Duration timeout) {
-        return send(request(peer, path, timeout).header("Content-Type", "application/json;charset=UTF-8")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(json)));
+        return send(peer, "POST", path, Map.of("Content-Type", JSON), json, timeout);
     }
 
     /**
@@ -53,9 +54,20 @@ public class LegacyPeerHttp {
      */
     public CompletableFuture<HttpResponse<String>> get(Member peer, String pathAndQuery, Map<String, String> headers,
             Duration timeout) {
-        HttpRequest.Builder request = request(peer, pathAndQuery, timeout).GET();
-        headers.forEach(request::header);
-        return send(request);
+        return send(peer, "GET", pathAndQuery, headers, null, timeout);
+    }
+
+    /**
+     * Sends any request (a 1.x peer reads some GETs' bodies, and takes PUTs) with these headers,
+     * which may replace the server's own {@code User-Agent}; a null body sends none. Fails and
+     * answers as {@link #postJson} does.
+     */
+    public CompletableFuture<HttpResponse<String>> send(Member peer, String method, String pathAndQuery,
+            Map<String, String> headers, byte[] body, Duration timeout) {
+        HttpRequest.Builder request = request(peer, pathAndQuery, timeout).method(method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::setHeader);
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     private HttpRequest.Builder request(Member peer, String pathAndQuery, Duration timeout) {
@@ -68,9 +80,5 @@ public class LegacyPeerHttp {
             request.header(auth.identityKey(), auth.identityValue());
         }
         return request;
-    }
-
-    private CompletableFuture<HttpResponse<String>> send(HttpRequest.Builder request) {
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 }

@@ -1,0 +1,332 @@
+package com.nacosx.naming.distro.legacy;
+
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.cluster.ClusterSettings;
+import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.LegacyPeerHttp;
+import com.nacosx.core.http.Json;
+import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.naming.distro.DistroMapper;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceChangeListener;
+import com.nacosx.naming.registry.ServiceRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * 1.x Distro with official 1.x members, over HTTP as they speak it. Beside them a service belongs
+ * to one member as 1.x reckons it ({@link DistroMapper#serviceOwner}). For a service one of ours
+ * owns, its owner sends the whole instance list to every 1.x member within
+ * {@link #SYNC_DELAY_MILLIS} of a change, and every {@link #VERIFY_PERIOD_SECONDS} s the checksums
+ * of all it owns; a 1.x member pulls what differs. A service a 1.x member owns arrives the same way
+ * and is held as one client per service; it is dropped when its owner stops vouching for it
+ * (absent from the owner's checksums, or none heard for {@link #EXPIRY_MILLIS}). In a cluster of
+ * ours only nothing here runs.
+ */
+@Component
+public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LegacyDistro.class);
+    static final String DATUM_PATH = "/v1/ns/distro/datum";
+    static final String CHECKSUM_PATH = "/v1/ns/distro/checksum";
+    /** As 1.x: half its task dispatch period. */
+    static final long SYNC_DELAY_MILLIS = 1000;
+    static final long VERIFY_PERIOD_SECONDS = 5;
+    static final long EXPIRY_MILLIS = 3 * VERIFY_PERIOD_SECONDS * 1000 + 1000;
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final Map<String, String> JSON_BODY = Map.of("Content-Type", LegacyPeerHttp.JSON);
+
+    private final ServiceRegistry registry;
+    private final DistroMapper mapper;
+    private final ServerMemberManager members;
+    private final LegacyPeerHttp http;
+    private final boolean clustered;
+    private final Set<ServiceKey> dirty = ConcurrentHashMap.newKeySet();
+    /** Owned services last sent with instances: the one change that empties them must still be sent. */
+    private final Set<ServiceKey> sentWithInstances = ConcurrentHashMap.newKeySet();
+    /** Services a 1.x member owns, held here, and when their owner last vouched for them. */
+    private final Map<ServiceKey, Long> held = new ConcurrentHashMap<>();
+    private final AtomicLong timestamp = new AtomicLong();
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-legacy-distro"));
+    private volatile boolean running;
+
+    public LegacyDistro(ServiceRegistry registry, DistroMapper mapper, ServerMemberManager members, LegacyPeerHttp http,
+            ClusterSettings settings) {
+        this.registry = registry;
+        this.mapper = mapper;
+        this.members = members;
+        this.http = http;
+        this.clustered = !settings.standalone();
+    }
+
+    @Override
+    public void serviceChanged(ServiceKey key) {
+        if (clustered && ownedHere(key)) {
+            dirty.add(key);
+        }
+    }
+
+    private boolean ownedHere(ServiceKey key) {
+        Member owner = mapper.serviceOwner(key);
+        return owner != null && mapper.isSelf(owner);
+    }
+
+    /**
+     * A 1.x member sent the whole instance lists of these services (an empty list: none left).
+     *
+     * @throws IllegalArgumentException when the body holds no datum
+     */
+    public void acceptDatums(String body) {
+        Map<ServiceKey, List<InstanceRecord>> services = LegacyDatums.decode(body);
+        if (services.isEmpty()) {
+            throw new IllegalArgumentException("no ephemeral instance-list datum in the body: send a JSON map of "
+                    + "'com.alibaba.nacos.naming.iplist.ephemeral.<namespace>##<group>@@<service>' to its datum");
+        }
+        services.forEach(this::hold);
+    }
+
+    private void hold(ServiceKey service, List<InstanceRecord> instances) {
+        String clientId = ClientIds.ofLegacyDatum(LegacyDatums.key(service));
+        if (instances.isEmpty()) {
+            registry.removeClient(clientId);
+            held.remove(service);
+            return;
+        }
+        try {
+            registry.replaceClient(clientId, Map.of(service, instances));
+            held.put(service, System.currentTimeMillis());
+        } catch (NacosException e) {
+            LOG.warn("[legacy-distro] cannot hold {} from a 1.x member: {}", service, e.getMessage());
+        }
+    }
+
+    private void release(ServiceKey service) {
+        held.remove(service);
+        registry.removeClient(ClientIds.ofLegacyDatum(LegacyDatums.key(service)));
+    }
+
+    /**
+     * A 1.x member listed the checksums of the services it owns: pull those that differ from what
+     * is held here, drop those it owns and no longer lists.
+     *
+     * @throws NacosException 400 when {@code source} is not an official 1.x member of this cluster
+     */
+    public void acceptChecksums(String source, Map<String, String> checksums) {
+        Member sender = mapper.legacyMembers().stream().filter(member -> member.address().equals(source)).findFirst()
+                .orElseThrow(() -> NacosException.badRequest("Param 'source' is illegal: '" + source
+                        + "' is not an official 1.x member of this cluster"));
+        long now = System.currentTimeMillis();
+        List<String> stale = new ArrayList<>();
+        checksums.forEach((key, checksum) -> {
+            ServiceKey service = LegacyDatums.service(key);
+            if (service == null || ownedHere(service)) {
+                return;
+            }
+            List<InstanceRecord> instances = heldInstances(service);
+            if (instances.isEmpty() || !LegacyDatums.checksum(instances).equals(checksum)) {
+                stale.add(key);
+            } else {
+                held.put(service, now);
+            }
+        });
+        for (ServiceKey service : Set.copyOf(held.keySet())) {
+            if (sender.equals(mapper.serviceOwner(service)) && !checksums.containsKey(LegacyDatums.key(service))) {
+                LOG.info("[legacy-distro] {} no longer has {}: dropping it", source, service);
+                release(service);
+            }
+        }
+        if (!stale.isEmpty()) {
+            pull(sender, stale);
+        }
+    }
+
+    private List<InstanceRecord> heldInstances(ServiceKey service) {
+        RegisteredService registered = registry.get(service);
+        Publication publication = registered == null ? null
+                : registered.publications().get(ClientIds.ofLegacyDatum(LegacyDatums.key(service)));
+        return publication == null ? List.of() : publication.instances();
+    }
+
+    /** 1.x reads the keys it is asked for from a GET's JSON body. */
+    private void pull(Member source, List<String> keys) {
+        byte[] body = Json.bytes(Map.of("keys", String.join(",", keys)));
+        http.send(source, "GET", DATUM_PATH, JSON_BODY, body, TIMEOUT).whenCompleteAsync((answer, error) -> {
+            if (error == null && answer.statusCode() == 200) {
+                LegacyDatums.decode(answer.body()).forEach(this::hold);
+            } else {
+                LOG.info("[legacy-distro] pulling {} services from {} failed: {}", keys.size(), source.address(),
+                        error != null ? error.toString() : answer.statusCode() + " " + answer.body());
+            }
+        }, timer).exceptionally(failure -> {
+            LOG.warn("[legacy-distro] what {} answered could not be read: {}", source.address(), failure.toString());
+            return null;
+        });
+    }
+
+    /** The datums of these 1.x keys that this node has instances of; unknown keys are left out. */
+    public byte[] datums(Collection<String> keys) {
+        Map<ServiceKey, List<LegacyDatums.Beating>> services = new LinkedHashMap<>();
+        for (String key : keys) {
+            ServiceKey service = LegacyDatums.service(key.trim());
+            List<LegacyDatums.Beating> instances = service == null ? List.of() : instancesOf(service, true);
+            if (!instances.isEmpty()) {
+                services.put(service, instances);
+            }
+        }
+        return LegacyDatums.encode(services, timestamp.incrementAndGet());
+    }
+
+    /** Every ephemeral service this node has instances of, as a starting 1.x member loads it. */
+    public byte[] snapshot() {
+        Map<ServiceKey, List<LegacyDatums.Beating>> services = new LinkedHashMap<>();
+        for (RegisteredService service : registry.all()) {
+            List<LegacyDatums.Beating> instances = instancesOf(service.key(), true);
+            if (!instances.isEmpty()) {
+                services.put(service.key(), instances);
+            }
+        }
+        return LegacyDatums.encode(services, timestamp.incrementAndGet());
+    }
+
+    /**
+     * The service's ephemeral instances this node holds; those a 1.x member sent only with
+     * {@code withHeld}, since a service is sent back to no one who owns it.
+     */
+    private List<LegacyDatums.Beating> instancesOf(ServiceKey key, boolean withHeld) {
+        RegisteredService service = registry.get(key);
+        if (service == null || !service.ephemeral()) {
+            return List.of();
+        }
+        List<LegacyDatums.Beating> instances = new ArrayList<>();
+        service.publications().forEach((clientId, publication) -> {
+            if (withHeld || !ClientIds.isLegacyDatum(clientId)) {
+                publication.instances().forEach(instance ->
+                        instances.add(new LegacyDatums.Beating(instance, publication.lastBeat())));
+            }
+        });
+        return instances;
+    }
+
+    private void flush() {
+        List<Member> legacy = mapper.legacyMembers();
+        if (dirty.isEmpty() || legacy.isEmpty()) {
+            dirty.clear();
+            return;
+        }
+        Map<ServiceKey, List<LegacyDatums.Beating>> changed = new LinkedHashMap<>();
+        for (ServiceKey key : List.copyOf(dirty)) {
+            dirty.remove(key);
+            List<LegacyDatums.Beating> instances = instancesOf(key, false);
+            // Sent empty only once it was sent with instances: a node that wrongly thinks it owns a
+            // service must not wipe the owner's list.
+            if (!instances.isEmpty()) {
+                sentWithInstances.add(key);
+                changed.put(key, instances);
+            } else if (sentWithInstances.remove(key)) {
+                changed.put(key, instances);
+            }
+        }
+        if (changed.isEmpty()) {
+            return;
+        }
+        byte[] body = LegacyDatums.encode(changed, timestamp.incrementAndGet());
+        for (Member peer : legacy) {
+            http.send(peer, "PUT", DATUM_PATH, JSON_BODY, body, TIMEOUT).whenComplete((answer, error) ->
+                    logFailure("datums", peer, answer, error));
+        }
+    }
+
+    private void verify() {
+        List<Member> legacy = mapper.legacyMembers();
+        Map<ServiceKey, List<InstanceRecord>> owned = new LinkedHashMap<>();
+        if (!legacy.isEmpty()) {
+            for (RegisteredService service : registry.all()) {
+                if (ownedHere(service.key())) {
+                    List<InstanceRecord> instances = instancesOf(service.key(), false).stream()
+                            .map(LegacyDatums.Beating::instance).toList();
+                    if (!instances.isEmpty()) {
+                        owned.put(service.key(), instances);
+                    }
+                }
+            }
+        }
+        if (!owned.isEmpty()) {
+            byte[] body = Json.bytes(LegacyDatums.checksums(owned));
+            String path = CHECKSUM_PATH + "?source=" + members.self().address();
+            for (Member peer : legacy) {
+                http.send(peer, "PUT", path, JSON_BODY, body, TIMEOUT).whenComplete((answer, error) ->
+                        logFailure("checksums", peer, answer, error));
+            }
+        }
+        long cutoff = System.currentTimeMillis() - EXPIRY_MILLIS;
+        held.forEach((service, vouched) -> {
+            if (vouched < cutoff) {
+                LOG.info("[legacy-distro] {} not vouched for by its 1.x owner since {}: dropping it", service, vouched);
+                release(service);
+            }
+        });
+    }
+
+    /** A datum that does not reach a 1.x member is repaired by the next checksum round. */
+    private static void logFailure(String what, Member peer, HttpResponse<String> answer, Throwable error) {
+        if (error != null || answer.statusCode() != 200) {
+            LOG.info("[legacy-distro] sending {} to {} failed: {}", what, peer.address(),
+                    error != null ? error.toString() : answer.statusCode() + " " + answer.body());
+        }
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        if (clustered) {
+            timer.scheduleWithFixedDelay(guarded(this::flush), SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS,
+                    TimeUnit.MILLISECONDS);
+            timer.scheduleWithFixedDelay(guarded(this::verify), VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS,
+                    TimeUnit.SECONDS);
+        }
+    }
+
+    /** A round that throws is logged; the next one still runs. */
+    private static Runnable guarded(Runnable round) {
+        return () -> {
+            try {
+                round.run();
+            } catch (RuntimeException e) {
+                LOG.warn("[legacy-distro] a round failed", e);
+            }
+        };
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

@@ -1,0 +1,252 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.Nacos148Peer;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * 1.x Distro between two nodes of ours and an official 1.4.8 node (played from requests captured
+ * off a real one). A service belongs to one member as 1.4.8 reckons it: what the 1.4.8 node owns
+ * it sends as datums and checksums, and ours hold, pull and drop it as it says; what one of ours
+ * owns, ours send it; a 1.x write for a service the 1.4.8 node owns is passed on to it over HTTP.
+ */
+class Nacos148DistroTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String DATUM = "/nacos/v1/ns/distro/datum";
+    static final String CHECKSUM = "/nacos/v1/ns/distro/checksum";
+    static final String INSTANCE = "/nacos/v1/ns/instance";
+    static final String KEY_PREFIX = "com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@";
+
+    static Nacos148Peer legacy;
+    static final List<ServerProcess> nodes = new ArrayList<>();
+    static final List<String> addresses = new ArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        List<Integer> ports = LocalCluster.freePorts(3);
+        ports.forEach(port -> addresses.add("127.0.0.1:" + port));
+        legacy = Nacos148Peer.start(ports.get(2));
+        legacy.answer(CHECKSUM, "ok");
+        legacy.answer(INSTANCE, "ok");
+        legacy.answer(DATUM, "ok");
+        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
+                "nacos.member.list=" + String.join(",", addresses)};
+        CompletableFuture<ServerProcess> other = CompletableFuture.supplyAsync(() -> node(ports.get(1), settings));
+        nodes.add(node(ports.get(0), settings));
+        nodes.add(other.join());
+        for (ServerProcess node : nodes) {
+            legacy.send("member-report", node, Map.of());
+        }
+    }
+
+    static ServerProcess node(int port, String[] settings) {
+        try {
+            return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port, settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+        legacy.close();
+    }
+
+    /** A fresh service name that 1.4.8's hash gives to a member {@code owner} accepts. */
+    static String serviceOwnedBy(String prefix, Predicate<String> owner) {
+        for (int i = 0; ; i++) {
+            String service = prefix + "-" + i;
+            if (owner.test(Nacos148Peer.serviceOwner("DEFAULT_GROUP@@" + service, addresses))) {
+                return service;
+            }
+        }
+    }
+
+    static String ownedByThe148Node(String prefix) {
+        return serviceOwnedBy(prefix, legacy.address()::equals);
+    }
+
+    static List<String> hostsOn(ServerProcess node, String service) {
+        List<String> hosts = new ArrayList<>();
+        JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service).send()
+                .body()).path("hosts").forEach(host -> hosts.add(host.get("ip").asString() + ":" + host.get("port")));
+        return hosts;
+    }
+
+    static String md5(String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void datumsThe148NodeSendsAreListedOnEveryNodeOfOurs() {
+        String service = ownedByThe148Node("sent-by-148");
+        for (ServerProcess node : nodes) {
+            HttpResponse<String> answer = legacy.send("distro-datum", node, Map.of("service", service,
+                    "ip", "10.20.0.1"));
+            assertEquals(200, answer.statusCode(), answer.body());
+            assertEquals("ok", answer.body());
+        }
+        for (ServerProcess node : nodes) {
+            assertEquals(List.of("10.20.0.1:8080"), hostsOn(node, service));
+        }
+    }
+
+    @Test
+    void aChecksumThatDiffersMakesOursPullTheServiceFromThe148Node() throws Exception {
+        String service = ownedByThe148Node("pulled-from-148");
+        String key = KEY_PREFIX + service;
+        legacy.answer(DATUM, "{\"" + key + "\":{\"key\":\"" + key + "\",\"value\":{\"instanceList\":["
+                + "{\"ip\":\"10.21.0.1\",\"port\":8080,\"weight\":1.0,\"healthy\":true,\"enabled\":true,"
+                + "\"clusterName\":\"DEFAULT\",\"serviceName\":\"DEFAULT_GROUP@@" + service + "\",\"metadata\":{}},"
+                + "{\"ip\":\"10.21.0.2\",\"port\":8080,\"weight\":1.0,\"healthy\":true,\"enabled\":true,"
+                + "\"clusterName\":\"DEFAULT\",\"serviceName\":\"DEFAULT_GROUP@@" + service + "\",\"metadata\":{}}"
+                + "]},\"timestamp\":3}}");
+        ServerProcess node = nodes.get(0);
+        try {
+            HttpResponse<String> answer = legacy.send("distro-checksum", node, Map.of("service", service,
+                    "checksum", md5("different")));
+            assertEquals(200, answer.statusCode(), answer.body());
+            Await.until(10_000, () -> hostsOn(node, service).size() == 2, "the pulled service is listed");
+        } finally {
+            legacy.answer(DATUM, "ok");
+        }
+        Nacos148Peer.Received pull = legacy.received(DATUM).stream()
+                .filter(request -> request.method().equals("GET") && request.body().contains(key)).findFirst()
+                .orElseThrow();
+        assertEquals(Map.of("keys", key), JSON.readValue(pull.body(), Map.class));
+        assertTrue(pull.header("Content-Type").startsWith("application/json"), pull.headers().toString());
+
+        long pulls = pullsOf(key);
+        String same = md5("10.21.0.1:8080_1.0_true_true_DEFAULT_,10.21.0.2:8080_1.0_true_true_DEFAULT_,");
+        assertEquals(200, legacy.send("distro-checksum", node, Map.of("service", service, "checksum", same))
+                .statusCode());
+        // A pull of another service, asked for after, shows the round was served.
+        String other = ownedByThe148Node("pulled-after");
+        legacy.send("distro-checksum", node, Map.of("service", other, "checksum", md5("other")));
+        Await.until(10_000, () -> pullsOf(KEY_PREFIX + other) == 1, "the other service is pulled");
+        assertEquals(pulls, pullsOf(key), "a checksum that matches pulls nothing");
+    }
+
+    static long pullsOf(String key) {
+        return legacy.received(DATUM).stream()
+                .filter(request -> request.method().equals("GET") && request.body().contains(key)).count();
+    }
+
+    @Test
+    void aServiceThe148NodeNoLongerListsIsDropped() {
+        String kept = ownedByThe148Node("kept-by-148");
+        String gone = ownedByThe148Node("gone-from-148");
+        ServerProcess node = nodes.get(1);
+        legacy.send("distro-datum", node, Map.of("service", kept, "ip", "10.22.0.1"));
+        legacy.send("distro-datum", node, Map.of("service", gone, "ip", "10.22.0.2"));
+        assertEquals(1, hostsOn(node, gone).size());
+
+        assertEquals(200, legacy.send("distro-checksum", node, Map.of("service", kept,
+                "checksum", "e8b26c9ca3220eb0e3adba467c57ee48")).statusCode());
+        assertEquals(List.of(), hostsOn(node, gone));
+    }
+
+    @Test
+    void aServiceOursOwnIsSentToThe148NodeWithThe1xChecksum() throws Exception {
+        String service = serviceOwnedBy("sent-to-148", owner -> !owner.equals(legacy.address()));
+        String key = KEY_PREFIX + service;
+        assertEquals(200, HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/instance").param("serviceName", service)
+                .param("ip", "10.23.0.1").param("port", "8080").param("metadata", "{\"zone\":\"a\"}").send().statusCode());
+        Await.until(15_000, () -> legacy.received(DATUM).stream().anyMatch(datum -> datum.method().equals("PUT")
+                && datum.body().contains(key) && datum.body().contains("10.23.0.1")), "the datum reaches 1.4.8");
+        Nacos148Peer.Received datum = legacy.received(DATUM).stream()
+                .filter(request -> request.method().equals("PUT") && request.body().contains(key)).findFirst()
+                .orElseThrow();
+        JsonNode instance = JSON.readTree(datum.body()).get(key).get("value").get("instanceList").get(0);
+        assertEquals("10.23.0.1", instance.get("ip").asString());
+        assertEquals(8080, instance.get("port").asInt());
+        assertEquals("DEFAULT_GROUP@@" + service, instance.get("serviceName").asString());
+        assertEquals("a", instance.get("metadata").get("zone").asString());
+        assertTrue(datum.header("User-Agent").startsWith("Nacos-Server"), datum.headers().toString());
+
+        String owner = Nacos148Peer.serviceOwner("DEFAULT_GROUP@@" + service, addresses);
+        String checksum = md5("10.23.0.1:8080_1.0_true_true_DEFAULT_zone:a,,");
+        Await.until(15_000, () -> legacy.received(CHECKSUM).stream().anyMatch(request ->
+                request.query().equals("source=" + owner) && request.body().contains("\"" + key + "\":\"" + checksum
+                        + "\"")), "the owner's checksums reach 1.4.8 with the 1.x checksum of the service");
+    }
+
+    @Test
+    void aWriteForAServiceThe148NodeOwnsIsPassedOnToItOverHttp() {
+        String service = ownedByThe148Node("written-to-148");
+        HttpResponse<String> answer = HttpCall.post(nodes.get(1).baseUrl() + "/v1/ns/instance")
+                .param("serviceName", service).param("ip", "10.24.0.1").param("port", "8080").send();
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertEquals("ok", answer.body());
+        Nacos148Peer.Received passedOn = legacy.received(INSTANCE).stream()
+                .filter(request -> request.query().contains("serviceName=" + service)).findFirst().orElseThrow();
+        assertEquals("POST", passedOn.method());
+        assertTrue(passedOn.query().contains("ip=10.24.0.1"), passedOn.query());
+        assertEquals(List.of(), hostsOn(nodes.get(1), service), "kept by the 1.4.8 node, not here");
+    }
+
+    @Test
+    void ourNodesAnswerThe148NodesStartUpLoadWithEveryService() throws InterruptedException {
+        String service = serviceOwnedBy("loaded-by-148", owner -> !owner.equals(legacy.address()));
+        assertEquals(200, HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/instance").param("serviceName", service)
+                .param("ip", "10.25.0.1").param("port", "8080").send().statusCode());
+        for (ServerProcess node : nodes) {
+            Await.until(10_000, () -> {
+                HttpResponse<String> answer = legacy.send("distro-datums", node, Map.of());
+                JsonNode datum = JSON.readTree(answer.body()).path(KEY_PREFIX + service);
+                return answer.statusCode() == 200 && datum.path("value").path("instanceList").path(0).path("ip")
+                        .asString("").equals("10.25.0.1");
+            }, node.port() + " serves the service in its snapshot");
+        }
+    }
+
+    @Test
+    void badDistroRequestsAreRefusedByNameAndChangeNothing() {
+        ServerProcess node = nodes.get(0);
+        String base = node.baseUrl() + "/v1/ns/distro";
+        HttpResponse<String> empty = HttpCall.put(base + "/datum").json("{}").send();
+        assertEquals(400, empty.statusCode(), empty.body());
+        assertTrue(empty.body().contains("com.alibaba.nacos.naming.iplist.ephemeral."), empty.body());
+
+        String service = ownedByThe148Node("bad-datum");
+        String key = KEY_PREFIX + service;
+        HttpResponse<String> noIp = HttpCall.put(base + "/datum").json("{\"" + key + "\":{\"key\":\"" + key
+                + "\",\"value\":{\"instanceList\":[{\"ip\":\"10.26.0.1\",\"port\":80},{\"port\":81}]}}}").send();
+        assertEquals(400, noIp.statusCode(), noIp.body());
+        assertTrue(noIp.body().contains("has no ip or port"), noIp.body());
+        assertEquals(List.of(), hostsOn(node, service), "nothing of a refused body is kept");
+
+        HttpResponse<String> stranger = HttpCall.put(base + "/checksum").param("source", "127.0.0.1:1")
+                .json("{}").send();
+        assertEquals(400, stranger.statusCode(), stranger.body());
+        assertTrue(stranger.body().contains("not an official 1.x member"), stranger.body());
+
+        HttpResponse<String> noKeys = HttpCall.get(base + "/datum").json("{}").send();
+        assertEquals(400, noKeys.statusCode(), noKeys.body());
+        assertTrue(noKeys.body().contains("keys"), noKeys.body());
+    }
+}
