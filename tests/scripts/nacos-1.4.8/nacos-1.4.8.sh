@@ -5,7 +5,8 @@
 #   nacos-1.4.8.sh capture NACOS_DIR OUT    runs that node on a private MariaDB (port 13307) in a two-member
 #                                           cluster whose other member is capture.py playing a 1.4.8 node,
 #                                           publishes a config and registers instances on it, and keeps every
-#                                           request the node sends to its peer (60 s)
+#                                           request the node sends to its peer (CAPTURE_SECONDS, default 100:
+#                                           the node gossips service statuses from its 60th second)
 # The requests kept under tests/test-support/src/main/resources/nacos-1.4.8 were captured this way, with
 # the node's address, ports, clock and the config's names replaced by ${...} placeholders and the
 # transport's own headers (Host, Content-Length, Connection) left out.
@@ -34,7 +35,7 @@ capture() {
     "$HERE/../mariadb.sh" reset
     mysql -h 127.0.0.1 -P "$db_port" -u nacos -pnacos nacos < "$nacos/conf/nacos-mysql.sql"
     printf '127.0.0.1:%s\n127.0.0.1:%s\n' "$port" "$peer" > "$nacos/conf/cluster.conf"
-    python3 "$HERE/capture.py" "$peer" "$out" 60 "$port" &
+    python3 "$HERE/capture.py" "$peer" "$out" "${CAPTURE_SECONDS:-100}" "$port" &
     local capture_pid=$!
     # 1.4.8 puts JAVA_OPT_EXT after -jar: settings go as Spring arguments. Its Tomcat writes its access
     # log to the working directory: start it from its own.
@@ -53,6 +54,14 @@ capture() {
     for service in captured-a captured-b captured-c captured-d; do
         curl -s -X POST "http://127.0.0.1:$port/nacos/v1/ns/instance?serviceName=$service&ip=127.0.0.9&port=8080"
         echo
+    done
+    # Beats keep the instances (and so the services' status gossip) alive, as a 1.x client's do.
+    while kill -0 "$capture_pid" 2>/dev/null; do
+        sleep 5
+        for service in captured-a captured-b captured-c captured-d; do
+            curl -s -o /dev/null -X PUT \
+                "http://127.0.0.1:$port/nacos/v1/ns/instance/beat?serviceName=$service&ip=127.0.0.9&port=8080"
+        done
     done
     wait "$capture_pid"
     kill "$(pgrep -f "nacos.home=$nacos" | head -1)" 2>/dev/null || true

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -43,6 +44,7 @@ public class ServerMemberManager implements SmartLifecycle {
     private final MemberReporter reporter;
     private final Member self;
     private final Map<String, Member> members = new ConcurrentHashMap<>();
+    private final CompletableFuture<Void> firstReports = new CompletableFuture<>();
     private final Listeners<MemberChangeListener> listeners = new Listeners<>("a member change");
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("cluster-member"));
@@ -167,10 +169,19 @@ public class ServerMemberManager implements SmartLifecycle {
         }
     }
 
+    /**
+     * Completes once this node's first report to each member has been answered or has failed: from
+     * then on every reachable member is known as ours or as an official 1.x node.
+     */
+    public CompletableFuture<Void> firstReports() {
+        return firstReports;
+    }
+
     private void reportToPeers() {
+        List<CompletableFuture<?>> reports = new ArrayList<>();
         for (Member peer : peers()) {
             Member.Seen before = peer.seen();
-            reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
+            reports.add(reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
                 if (error == null) {
                     peer.succeeded(info);
                     if (!before.equals(peer.seen())) {
@@ -186,8 +197,10 @@ public class ServerMemberManager implements SmartLifecycle {
                     LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(), failure.getMessage(), after);
                     changed();
                 }
-            });
+            }));
         }
+        CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new))
+                .whenComplete((done, error) -> firstReports.complete(null));
     }
 
     private void changed() {
@@ -199,6 +212,7 @@ public class ServerMemberManager implements SmartLifecycle {
     public void start() {
         running = true;
         if (settings.standalone()) {
+            firstReports.complete(null);
             return;
         }
         LOG.info("[cluster] this node is {}; members from {}: {}", self.address(), lookup.describe(), all());

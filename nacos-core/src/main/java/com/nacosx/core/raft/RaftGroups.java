@@ -27,6 +27,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +52,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private static final long RETRY_MILLIS = 100;
     private static final long CATCH_UP_CHECK_MILLIS = 500;
     private static final long METADATA_REFRESH_MILLIS = 1000;
+    private static final long FIRST_REPORTS_BOUND_SECONDS = 15;
 
     private final RaftSettings settings;
     private final ClusterSettings cluster;
@@ -103,7 +105,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
                     + " (HTTP port - 1000); free it or choose another server.port");
         }
         PeerId self = new PeerId(cluster.selfIp(), port);
-        Configuration initialPeers = peersOf(members.all());
+        Configuration initialPeers = peersOf(membersOnceKnown());
         for (RaftStateMachine machine : machines) {
             RaftGroup group = RaftGroup.start(machine, self, initialPeers, settings, server);
             groups.put(machine.group(), group);
@@ -288,15 +290,35 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         return reported == null ? member.port() - RaftSettings.PORT_OFFSET : Integer.parseInt(reported.toString());
     }
 
+    /**
+     * The members once the first report to each has been answered or has failed (bounded): an
+     * official 1.x member answering then is left out of the first peers, so a node of ours among
+     * a 1.x majority still has a majority of its own group.
+     */
+    private List<Member> membersOnceKnown() {
+        try {
+            members.firstReports().get(FIRST_REPORTS_BOUND_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.info("[raft] not every member answered or failed its first report in {} s; starting with what is known",
+                    FIRST_REPORTS_BOUND_SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return members.all();
+    }
+
+    /** Every member but official 1.x ones, which run no group of ours (they answer on HTTP only). */
     private static Configuration peersOf(List<Member> members) {
         Configuration peers = new Configuration();
         for (Member member : members) {
-            peers.addPeer(new PeerId(member.ip(), raftPortOf(member)));
+            if (!member.isLegacy()) {
+                peers.addPeer(new PeerId(member.ip(), raftPortOf(member)));
+            }
         }
         return peers;
     }
 
-    /** Keeps each group's peers equal to the member list; only a group's leader may change them. */
+    /** Keeps each group's peers equal to our members; only a group's leader may change them. */
     @Override
     public void membersChanged(List<Member> current) {
         Configuration wanted = peersOf(current);

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
@@ -38,6 +39,7 @@ class Nacos148DistroTest {
     static final String DATUM = "/nacos/v1/ns/distro/datum";
     static final String CHECKSUM = "/nacos/v1/ns/distro/checksum";
     static final String INSTANCE = "/nacos/v1/ns/instance";
+    static final String STATUS = "/nacos/v1/ns/service/status";
     static final String KEY_PREFIX = "com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@";
 
     static Nacos148Peer legacy;
@@ -52,6 +54,7 @@ class Nacos148DistroTest {
         legacy.answer(CHECKSUM, "ok");
         legacy.answer(INSTANCE, "ok");
         legacy.answer(DATUM, "ok");
+        legacy.answer(STATUS, "ok");
         String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
                 "nacos.member.list=" + String.join(",", addresses)};
         CompletableFuture<ServerProcess> other = CompletableFuture.supplyAsync(() -> node(ports.get(1), settings));
@@ -193,6 +196,23 @@ class Nacos148DistroTest {
         Await.until(15_000, () -> legacy.received(CHECKSUM).stream().anyMatch(request ->
                 request.query().equals("source=" + owner) && request.body().contains("\"" + key + "\":\"" + checksum
                         + "\"")), "the owner's checksums reach 1.4.8 with the 1.x checksum of the service");
+        Await.until(15_000, () -> legacy.received(STATUS).stream().anyMatch(request ->
+                serviceStatus(request, owner, service) != null), "the owner gossips the service's status to 1.4.8");
+        String gossiped = legacy.received(STATUS).stream().map(request -> serviceStatus(request, owner, service))
+                .filter(Objects::nonNull).findFirst().orElseThrow();
+        assertTrue(gossiped.matches("[0-9a-f]{32}"), gossiped);
+    }
+
+    /** The checksum {@code owner} gossiped for the service in this request, or null. */
+    static String serviceStatus(Nacos148Peer.Received request, String owner, String service) {
+        JsonNode body = JSON.readTree(request.body());
+        if (!request.method().equals("POST") || !owner.equals(body.path("clientIP").asString(""))) {
+            return null;
+        }
+        JsonNode statuses = JSON.readTree(body.path("statuses").asString("{}"));
+        JsonNode checksum = statuses.path("serviceName2Checksum").path("DEFAULT_GROUP@@" + service);
+        return statuses.path("namespaceId").asString("").equals("public") && checksum.isString()
+                ? checksum.asString() : null;
     }
 
     @Test
@@ -222,6 +242,37 @@ class Nacos148DistroTest {
                         .asString("").equals("10.25.0.1");
             }, node.port() + " serves the service in its snapshot");
         }
+    }
+
+    @Test
+    void theStatusGossipOfThe148NodeIsTakenAndAStrangersRefused() {
+        HttpResponse<String> answer = legacy.send("service-status", nodes.get(0), Map.of("service",
+                ownedByThe148Node("gossiped"), "checksum", "f1f1886f3976fb1cac19dc2b27c177ed"));
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertEquals("ok", answer.body());
+
+        HttpResponse<String> stranger = legacy.send("service-status", nodes.get(0), Map.of("selfPort", "1",
+                "service", "gossiped", "checksum", "f1f1886f3976fb1cac19dc2b27c177ed"));
+        assertEquals(400, stranger.statusCode(), stranger.body());
+        assertTrue(stranger.body().contains("127.0.0.1:1 is not in serverlist"), stranger.body());
+
+        HttpResponse<String> garbled = HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/service/status")
+                .json("{\"clientIP\":\"" + legacy.address() + "\",\"statuses\":\"[1]\"}").send();
+        assertEquals(400, garbled.statusCode(), garbled.body());
+        assertTrue(garbled.body().contains("statuses"), garbled.body());
+    }
+
+    @Test
+    void aBeatThe148NodePassedOnIsServedAmongOurs() {
+        String service = serviceOwnedBy("beaten-through-148", owner -> !owner.equals(legacy.address()));
+        Map<String, String> instance = Map.of("serviceName", service, "ip", "10.27.0.1", "port", "8080");
+        HttpResponse<String> unknown = legacy.send("forwarded-beat", nodes.get(0), instance);
+        assertEquals(200, unknown.statusCode(), unknown.body());
+        assertEquals(20404, JSON.readTree(unknown.body()).get("code").asInt(), unknown.body());
+
+        assertEquals("ok", legacy.send("forwarded-register", nodes.get(1), instance).body());
+        HttpResponse<String> known = legacy.send("forwarded-beat", nodes.get(0), instance);
+        assertEquals(10200, JSON.readTree(known.body()).get("code").asInt(), known.body());
     }
 
     @Test

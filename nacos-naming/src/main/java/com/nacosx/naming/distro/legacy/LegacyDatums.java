@@ -140,7 +140,7 @@ public final class LegacyDatums {
      */
     public static String checksum(List<InstanceRecord> instances) {
         StringBuilder text = new StringBuilder();
-        instances.stream().sorted(Comparator.comparing(LegacyDatums::asLegacyString)).forEach(instance -> {
+        sorted(instances).forEach(instance -> {
             text.append(instance.ip()).append(':').append(instance.port()).append('_').append(instance.weight())
                     .append('_').append(instance.healthy()).append('_').append(instance.enabled()).append('_')
                     .append(instance.cluster()).append('_');
@@ -148,6 +148,10 @@ public final class LegacyDatums {
                     .append(','));
             text.append(',');
         });
+        return md5(text);
+    }
+
+    static String md5(CharSequence text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
                     .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
@@ -156,7 +160,11 @@ public final class LegacyDatums {
         }
     }
 
-    /** 1.x {@code Instance.toString()} of an ephemeral instance (never marked). */
+    /** The instances in 1.x's order: by its {@code Instance.toString()} of an ephemeral instance (never marked). */
+    static List<InstanceRecord> sorted(List<InstanceRecord> instances) {
+        return instances.stream().sorted(Comparator.comparing(LegacyDatums::asLegacyString)).toList();
+    }
+
     private static String asLegacyString(InstanceRecord instance) {
         return instance.ip() + ':' + instance.port() + ":unknown:" + instance.cluster() + '_' + instance.weight() + '_'
                 + instance.healthy() + "_false_" + instance.cluster();

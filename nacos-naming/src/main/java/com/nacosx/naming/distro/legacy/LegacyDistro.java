@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,6 +50,7 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(LegacyDistro.class);
     static final String DATUM_PATH = "/v1/ns/distro/datum";
     static final String CHECKSUM_PATH = "/v1/ns/distro/checksum";
+    static final String STATUS_PATH = "/v1/ns/service/status";
     /** As 1.x: half its task dispatch period. */
     static final long SYNC_DELAY_MILLIS = 1000;
     static final long VERIFY_PERIOD_SECONDS = 5;
@@ -79,6 +80,10 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
         this.members = members;
         this.http = http;
         this.clustered = !settings.standalone();
+    }
+
+    /** The checksums of one namespace's services, as 1.x gossips them. */
+    record ServiceStatuses(String namespaceId, Map<String, String> serviceName2Checksum) {
     }
 
     @Override
@@ -144,10 +149,11 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
             if (service == null || ownedHere(service)) {
                 return;
             }
+            // A service the owner emptied keeps its key there, with the checksum of no instances.
             List<InstanceRecord> instances = heldInstances(service);
-            if (instances.isEmpty() || !LegacyDatums.checksum(instances).equals(checksum)) {
+            if (!LegacyDatums.checksum(instances).equals(checksum)) {
                 stale.add(key);
-            } else {
+            } else if (!instances.isEmpty()) {
                 held.put(service, now);
             }
         });
@@ -159,6 +165,25 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
         }
         if (!stale.isEmpty()) {
             pull(sender, stale);
+        }
+    }
+
+    /**
+     * A 1.x member gossiped the checksums of the services it owns ({@code statuses}, a JSON text).
+     * Nothing needs pulling: the health it decides changes its Distro checksum too, and a datum
+     * pulled for that is held as sent, health and all (a 1.x node keeps its own view of health
+     * on a datum, which is why it needs this gossip and this node does not).
+     *
+     * @throws NacosException 400 when the sender is not a member or the statuses are not readable
+     */
+    public void acceptStatuses(String clientIp, String statuses) {
+        if (clientIp == null || members.all().stream().noneMatch(member -> member.address().equals(clientIp))) {
+            throw NacosException.badRequest("ip: " + clientIp + " is not in serverlist");
+        }
+        ServiceStatuses read = statuses == null ? null : Json.read(statuses, ServiceStatuses.class, "statuses");
+        if (read == null || read.namespaceId() == null || read.serviceName2Checksum() == null) {
+            throw NacosException.badRequest("Param 'statuses' is illegal: give "
+                    + "{\"namespaceId\":..,\"serviceName2Checksum\":{\"group@@service\":\"<md5>\"}} as a JSON text");
         }
     }
 
@@ -251,10 +276,18 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
         if (changed.isEmpty()) {
             return;
         }
-        byte[] body = LegacyDatums.encode(changed, timestamp.incrementAndGet());
+        sendToAll(legacy, "PUT", DATUM_PATH, LegacyDatums.encode(changed, timestamp.incrementAndGet()), "datums");
+    }
+
+    /** What does not reach a 1.x member is repaired by the next round. */
+    private void sendToAll(List<Member> legacy, String method, String path, byte[] body, String what) {
         for (Member peer : legacy) {
-            http.send(peer, "PUT", DATUM_PATH, JSON_BODY, body, TIMEOUT).whenComplete((answer, error) ->
-                    logFailure("datums", peer, answer, error));
+            http.send(peer, method, path, JSON_BODY, body, TIMEOUT).whenComplete((answer, error) -> {
+                if (error != null || answer.statusCode() != 200) {
+                    LOG.info("[legacy-distro] sending {} to {} failed: {}", what, peer.address(),
+                            error != null ? error.toString() : answer.statusCode() + " " + answer.body());
+                }
+            });
         }
     }
 
@@ -273,12 +306,17 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
             }
         }
         if (!owned.isEmpty()) {
-            byte[] body = Json.bytes(LegacyDatums.checksums(owned));
-            String path = CHECKSUM_PATH + "?source=" + members.self().address();
-            for (Member peer : legacy) {
-                http.send(peer, "PUT", path, JSON_BODY, body, TIMEOUT).whenComplete((answer, error) ->
-                        logFailure("checksums", peer, answer, error));
-            }
+            String self = members.self().address();
+            sendToAll(legacy, "PUT", CHECKSUM_PATH + "?source=" + self, Json.bytes(LegacyDatums.checksums(owned)),
+                    "checksums");
+            Map<String, Map<String, String>> statuses = new LinkedHashMap<>();
+            owned.forEach((service, instances) -> statuses.computeIfAbsent(service.namespace(),
+                    namespace -> new LinkedHashMap<>()).put(service.grouped(),
+                    LegacyServiceChecksum.of(service, instances)));
+            statuses.forEach((namespace, checksums) -> sendToAll(legacy, "POST", STATUS_PATH, Json.bytes(Map.of(
+                    "statuses", new String(Json.bytes(new ServiceStatuses(namespace, checksums)),
+                            StandardCharsets.UTF_8),
+                    "clientIP", self)), "service statuses"));
         }
         long cutoff = System.currentTimeMillis() - EXPIRY_MILLIS;
         held.forEach((service, vouched) -> {
@@ -287,14 +325,6 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
                 release(service);
             }
         });
-    }
-
-    /** A datum that does not reach a 1.x member is repaired by the next checksum round. */
-    private static void logFailure(String what, Member peer, HttpResponse<String> answer, Throwable error) {
-        if (error != null || answer.statusCode() != 200) {
-            LOG.info("[legacy-distro] sending {} to {} failed: {}", what, peer.address(),
-                    error != null ? error.toString() : answer.statusCode() + " " + answer.body());
-        }
     }
 
     @Override

@@ -15,8 +15,9 @@ import java.util.Map;
  * {@code /v1/ns/distro/*}: 1.x Distro as official 1.x members call it during a rolling upgrade.
  * {@code PUT datum} (whole instance lists of services the sender owns), {@code PUT checksum?source=}
  * (their checksums), {@code GET datum} (the services named by {@code keys} in a JSON body) and
- * {@code GET datums} (everything, for a starting member). Only members call them (admin or server
- * identity when auth is on).
+ * {@code GET datums} (everything, for a starting member); and {@code POST /v1/ns/service/status}, a
+ * member's gossip of its services' checksums. Only members call them (admin or server identity
+ * when auth is on).
  */
 @Component
 public class LegacyDistroHttpApi implements HttpApi {
@@ -48,9 +49,18 @@ public class LegacyDistroHttpApi implements HttpApi {
             respond(exchange, distro.datums(Arrays.asList(keys.split(","))));
         });
         routes.get(LegacyDistro.DATUM_PATH + "s").blocking(exchange -> respond(exchange, distro.snapshot()));
+        routes.post(LegacyDistro.STATUS_PATH).blocking(exchange -> {
+            StatusBody status = Json.read(body(exchange), StatusBody.class, "body");
+            distro.acceptStatuses(status.clientIP(), status.statuses());
+            exchange.respondText(200, "ok");
+        });
     }
 
     private record KeysBody(String keys) {
+    }
+
+    /** What a 1.x member posts to {@code /v1/ns/service/status}: its checksums as a JSON text, and its address. */
+    private record StatusBody(String statuses, String clientIP) {
     }
 
     private static String body(HttpExchange exchange) {
