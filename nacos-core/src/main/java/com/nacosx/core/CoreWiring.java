@@ -16,6 +16,7 @@ import com.nacosx.core.ops.LogLevelHttpApi;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.raft.RaftHttpApi;
 import com.nacosx.core.raft.RaftWriteHandler;
+import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.remote.RequestHandler;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
@@ -43,7 +44,12 @@ public class CoreWiring {
     }
 
     @Bean
-    SmartInitializingSingleton coreListenerEnrolment(ServerMemberManager members, RaftGroups raft) {
-        return () -> members.addListener(raft);
+    SmartInitializingSingleton coreListenerEnrolment(ServerMemberManager members, RaftGroups raft,
+            UpgradeJudgement upgrade) {
+        return () -> {
+            // Raft groups follow our members; the upgrade judgement watches for official 1.x ones.
+            members.addListener(raft);
+            members.addListener(upgrade);
+        };
     }
 }

@@ -56,11 +56,13 @@ public class NamingSwitches {
                 }
             }
             default -> throw new IllegalArgumentException("switch '" + entry + "' cannot be changed here; "
-                    + "changeable: lightBeatEnabled, healthCheckEnabled, pushEnabled, clientBeatInterval");
+                    + "changeable: lightBeatEnabled, healthCheckEnabled, pushEnabled, clientBeatInterval, "
+                    + "doubleWriteEnabled");
         }
     }
 
-    private static boolean bool(String entry, String value) {
+    /** @throws IllegalArgumentException naming the switch when the value is neither true nor false */
+    public static boolean bool(String entry, String value) {
         if (!"true".equalsIgnoreCase(value) && !"false".equalsIgnoreCase(value)) {
             throw new IllegalArgumentException("switch " + entry + " must be true or false, got '" + value + "'");
         }

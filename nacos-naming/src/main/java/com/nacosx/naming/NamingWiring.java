@@ -3,6 +3,7 @@ package com.nacosx.naming;
 import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.naming.distro.DistroDataRequestHandler;
 import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.distro.DistroProtocol;
@@ -21,6 +22,7 @@ import com.nacosx.naming.http.InstanceHttpApi;
 import com.nacosx.naming.http.OperatorHttpApi;
 import com.nacosx.naming.http.PrometheusSdHttpApi;
 import com.nacosx.naming.http.ServiceHttpApi;
+import com.nacosx.naming.http.UpgradeOpsHttpApi;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.registry.ServiceRegistry;
@@ -45,16 +47,18 @@ public class NamingWiring {
             InstanceRequestHandler instance, BatchInstanceRequestHandler batchInstance,
             PersistentInstanceRequestHandler persistentInstance, ServiceQueryRequestHandler serviceQuery,
             SubscribeServiceRequestHandler subscribe, ServiceListRequestHandler serviceList,
-            DistroDataRequestHandler distro, LegacyDistroHttpApi legacyDistro) {
+            DistroDataRequestHandler distro, LegacyDistroHttpApi legacyDistro, UpgradeOpsHttpApi upgradeOps) {
         return new ModuleDoors("naming",
-                List.of(instances, services, catalog, health, clients, operator, prometheusSd, legacyDistro),
+                List.of(instances, services, catalog, health, clients, operator, prometheusSd, legacyDistro,
+                        upgradeOps),
                 List.of(instance, batchInstance, persistentInstance, serviceQuery, subscribe, serviceList, distro));
     }
 
     @Bean
     SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes,
             DistroProtocol distro, LegacyDistro legacyDistro, ServerMemberManager members, DistroMapper distroMapper,
-            ConnectionManager connections, GrpcSubscribers grpcSubscribers, InstanceService instances) {
+            ConnectionManager connections, GrpcSubscribers grpcSubscribers, InstanceService instances,
+            UpgradeJudgement upgrade) {
         return () -> {
             // A changed service is pushed to its subscribers, and to official 1.x members when it is ours
             // to send them; a changed client is replicated to the peers.
@@ -63,6 +67,8 @@ public class NamingWiring {
             registry.addClientListener(distro);
             // The responsible node of a 1.x instance follows the members.
             members.addListener(distroMapper);
+            // Naming may leave the 1.x mode once nothing waits to be sent to the official 1.x members.
+            upgrade.addSelfCheck(legacyDistro);
             // A closed connection takes its subscriptions and its ephemeral instances with it.
             connections.addListener(grpcSubscribers);
             connections.addListener(connection -> instances.connectionClosed(connection.id()));

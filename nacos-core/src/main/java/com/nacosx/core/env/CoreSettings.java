@@ -2,6 +2,7 @@ package com.nacosx.core.env;
 
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.raft.RaftSettings;
+import com.nacosx.core.upgrade.UpgradeSettings;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -13,6 +14,11 @@ public class CoreSettings {
     @Bean
     ClusterSettings clusterSettings(Environment env, NacosServerProperties server) {
         return ClusterSettings.from(env, server);
+    }
+
+    @Bean
+    UpgradeSettings upgradeSettings(Environment env, NacosServerProperties server) {
+        return UpgradeSettings.from(env, server);
     }
 
     @Bean

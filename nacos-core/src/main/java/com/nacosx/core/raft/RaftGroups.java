@@ -11,6 +11,7 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.MemberChangeListener;
 import com.nacosx.core.cluster.MembersOnly;
 import com.nacosx.core.cluster.ServerMemberManager;
@@ -53,6 +54,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private static final long CATCH_UP_CHECK_MILLIS = 500;
     private static final long METADATA_REFRESH_MILLIS = 1000;
     private static final long FIRST_REPORTS_BOUND_SECONDS = 15;
+    private static final long PEER_RECONCILE_SECONDS = 5;
 
     private final RaftSettings settings;
     private final ClusterSettings cluster;
@@ -115,6 +117,10 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         }
         timer.scheduleWithFixedDelay(this::publishMetadata, METADATA_REFRESH_MILLIS, METADATA_REFRESH_MILLIS,
                 TimeUnit.MILLISECONDS);
+        // A peer change can fail (a new node not caught up yet, another change under way); the
+        // leader tries again until the groups hold our members, event or no event.
+        timer.scheduleWithFixedDelay(() -> membersChanged(members.all()), PEER_RECONCILE_SECONDS,
+                PEER_RECONCILE_SECONDS, TimeUnit.SECONDS);
     }
 
     /**
@@ -312,18 +318,35 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         Configuration peers = new Configuration();
         for (Member member : members) {
             if (!member.isLegacy()) {
-                peers.addPeer(new PeerId(member.ip(), raftPortOf(member)));
+                peers.addPeer(peerOf(member));
             }
         }
         return peers;
     }
 
-    /** Keeps each group's peers equal to our members; only a group's leader may change them. */
+    private static PeerId peerOf(Member member) {
+        return new PeerId(member.ip(), raftPortOf(member));
+    }
+
+    /**
+     * Keeps each group's peers equal to our members; only a group's leader may change them. A
+     * member that is DOWN and not yet a peer waits until it answers: it could not catch up.
+     */
     @Override
     public void membersChanged(List<Member> current) {
-        Configuration wanted = peersOf(current);
         for (RaftGroup group : groups.values()) {
-            if (group.isLeader() && !Set.copyOf(wanted.getPeers()).equals(Set.copyOf(group.peers().getPeers()))) {
+            if (!group.isLeader()) {
+                continue;
+            }
+            Set<PeerId> peers = Set.copyOf(group.peers().getPeers());
+            Configuration wanted = new Configuration();
+            for (Member member : current) {
+                PeerId peer = peerOf(member);
+                if (!member.isLegacy() && (member.state() != NodeState.DOWN || peers.contains(peer))) {
+                    wanted.addPeer(peer);
+                }
+            }
+            if (!Set.copyOf(wanted.getPeers()).equals(peers)) {
                 LOG.info("[{}] changing peers from {} to {}", group.name(), group.peers(), wanted);
                 group.changePeers(wanted, status -> LOG.info("[{}] peer change to {}: {}", group.name(), wanted,
                         status));

@@ -4,6 +4,7 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.MemberChangeListener;
 import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.naming.model.ServiceKey;
 import org.springframework.stereotype.Component;
 
@@ -17,30 +18,34 @@ import java.util.List;
  * load must not move clients between nodes. (A 2.x client's responsible node is the one it is
  * connected to.)
  * <p>
- * Beside official 1.x members, a service first belongs to one member as 1.x reckons it (the hash
- * of {@code group@@service} over every UP or SUSPICIOUS member, theirs and ours, in address
- * order): a service a 1.x member owns is written there and reaches us by 1.x Distro; one of ours
- * goes on to its instance's responsible node among ours.
+ * Beside official 1.x members, with double write on (a rolling upgrade from 1.x), a service first
+ * belongs to one member as 1.x reckons it (the hash of {@code group@@service} over every UP or
+ * SUSPICIOUS member, theirs and ours, in address order): a service a 1.x member owns is written
+ * there and reaches us by 1.x Distro; one of ours goes on to its instance's responsible node
+ * among ours.
  */
 @Component
 public class DistroMapper implements MemberChangeListener {
 
     private final ServerMemberManager members;
+    private final UpgradeJudgement upgrade;
     private volatile List<Member> serving;
-    private volatile List<Member> servingAs1x;
+    private volatile List<Member> healthy = List.of();
+    private volatile boolean anyLegacy;
 
-    public DistroMapper(ServerMemberManager members) {
+    public DistroMapper(ServerMemberManager members, UpgradeJudgement upgrade) {
         this.members = members;
+        this.upgrade = upgrade;
         membersChanged(members.all());
     }
 
     @Override
     public void membersChanged(List<Member> all) {
         serving = all.stream().filter(member -> member.state() != NodeState.DOWN && !member.isLegacy()).toList();
-        List<Member> healthy = all.stream()
+        healthy = all.stream()
                 .filter(member -> member.state() == NodeState.UP || member.state() == NodeState.SUSPICIOUS)
                 .sorted(Comparator.comparing(Member::address)).toList();
-        servingAs1x = healthy.stream().anyMatch(Member::isLegacy) ? healthy : List.of();
+        anyLegacy = healthy.stream().anyMatch(Member::isLegacy);
     }
 
     /** The node that serves writes of this 1.x instance of {@code service}. */
@@ -60,21 +65,26 @@ public class DistroMapper implements MemberChangeListener {
 
     /**
      * The member that owns the service as an official 1.x node reckons it, or null when no 1.x
-     * member is in the cluster.
+     * member is in the cluster or double write is off.
      */
     public Member serviceOwner(ServiceKey service) {
-        List<Member> current = servingAs1x;
+        return anyLegacy && upgrade.isDoubleWriteEnabled() ? ownerAs1x(service) : null;
+    }
+
+    /** The member an official 1.x node would make responsible for the service, were one listed. */
+    public Member ownerAs1x(ServiceKey service) {
+        List<Member> current = healthy;
         if (current.isEmpty()) {
-            return null;
+            return members.self();
         }
         // Exactly as 1.x hashes: the remainder is taken before the sign is dropped.
         int hash = Math.abs(service.grouped().hashCode() % Integer.MAX_VALUE);
         return current.get(hash % current.size());
     }
 
-    /** The official 1.x members the 1.x protocols reach; empty in a cluster of ours only. */
+    /** The official 1.x members the 1.x protocols reach; empty in a cluster of ours only or with double write off. */
     public List<Member> legacyMembers() {
-        return servingAs1x.stream().filter(Member::isLegacy).toList();
+        return upgrade.isDoubleWriteEnabled() ? healthy.stream().filter(Member::isLegacy).toList() : List.of();
     }
 
     public boolean isSelf(Member member) {

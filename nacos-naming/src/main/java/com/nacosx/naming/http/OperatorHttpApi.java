@@ -1,11 +1,17 @@
 package com.nacosx.naming.http;
 
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.HttpForwarder;
 import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.core.util.Futures;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.service.NamingQueries;
@@ -13,25 +19,39 @@ import org.springframework.stereotype.Component;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Operations, {@code /v1/ns/operator} (also at {@code /v1/ns/ops}): counts of what the registry
  * holds (the responsible counts leave out clients replicated from peers), push statistics, the
- * switches, and which node is responsible for a 1.x instance.
+ * switches, and which node is responsible for a 1.x instance. A switch set without
+ * {@code debug=true} is set on every member, as the official server replicates its switches.
  */
 @Component
 public class OperatorHttpApi implements HttpApi {
 
+    private static final String DOUBLE_WRITE = "doubleWriteEnabled";
+
     private final NamingQueries queries;
     private final NamingSwitches switches;
     private final NamingProperties properties;
+    private final UpgradeJudgement upgrade;
+    private final ServerMemberManager members;
+    private final HttpForwarder forwarder;
 
-    public OperatorHttpApi(NamingQueries queries, NamingSwitches switches, NamingProperties properties) {
+    public OperatorHttpApi(NamingQueries queries, NamingSwitches switches, NamingProperties properties,
+            UpgradeJudgement upgrade, ServerMemberManager members, HttpForwarder forwarder) {
         this.queries = queries;
         this.switches = switches;
         this.properties = properties;
+        this.upgrade = upgrade;
+        this.members = members;
+        this.forwarder = forwarder;
     }
 
     @Override
@@ -49,10 +69,41 @@ public class OperatorHttpApi implements HttpApi {
     private void register(HttpRoutes routes, String base, ApiVersion version) {
         routes.get(base + "/metrics").access(Access.signedIn()).inline(exchange -> version.data(exchange, metrics(exchange)));
         routes.get(base + "/switches").inline(exchange -> version.data(exchange, switches()));
-        routes.put(base + "/switches").inline(exchange -> {
-            switches.set(exchange.requiredParam("entry"), exchange.requiredParam("value"));
+        routes.put(base + "/switches").blocking(exchange -> {
+            String entry = exchange.requiredParam("entry");
+            String value = exchange.requiredParam("value");
+            if (DOUBLE_WRITE.equals(entry)) {
+                upgrade.setDoubleWriteEnabled(NamingSwitches.bool(entry, value));
+            } else {
+                switches.set(entry, value);
+            }
+            if (!NamingParams.bool(exchange, "debug", false)) {
+                setOnPeers(exchange);
+            }
             version.ok(exchange);
         });
+    }
+
+    /** @throws NacosException 500 naming the members that did not take the switch */
+    private void setOnPeers(HttpExchange exchange) {
+        Map<String, List<String>> params = new LinkedHashMap<>(exchange.params());
+        params.put("debug", List.of("true"));
+        Map<String, CompletableFuture<String>> answers = new LinkedHashMap<>();
+        for (Member peer : members.grpcPeers()) {
+            answers.put(peer.address(), forwarder.ask(peer, "PUT", exchange.path(), params));
+        }
+        List<String> failed = new ArrayList<>();
+        answers.forEach((address, answer) -> {
+            try {
+                answer.join();
+            } catch (CompletionException e) {
+                failed.add(address + " (" + Futures.causeOf(e).getMessage() + ")");
+            }
+        });
+        if (!failed.isEmpty()) {
+            throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR, "the switch is set here "
+                    + "but not on " + String.join(", ", failed) + "; retry, or set it there with debug=true");
+        }
     }
 
     /** Only the status unless {@code onlyStatus=false}, as the official server. */
@@ -93,6 +144,7 @@ public class OperatorHttpApi implements HttpApi {
         body.put("checkTimes", 3);
         body.put("defaultInstanceEphemeral", true);
         body.put("lightBeatEnabled", switches.lightBeatEnabled());
+        body.put(DOUBLE_WRITE, upgrade.isDoubleWriteEnabled());
         body.put("pushTaskDelay", properties.push().pushTaskDelay().toMillis());
         body.put("emptyServiceCleanInterval", properties.clean().emptyService().interval().toMillis());
         return body;

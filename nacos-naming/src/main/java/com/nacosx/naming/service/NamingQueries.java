@@ -123,7 +123,7 @@ public class NamingQueries {
             for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
                 int count = entry.getValue().instances().size();
                 instances += count;
-                if (!distro.isReplica(entry.getKey())) {
+                if (heldHere(entry.getKey())) {
                     responsibleInstances += count;
                 }
             }
@@ -131,20 +131,28 @@ public class NamingQueries {
         int responsibleClients = 0;
         int ephemeralIpPort = 0;
         int persistentIpPort = 0;
+        int legacyDatums = 0;
         for (String clientId : registry.clientIds()) {
-            if (!distro.isReplica(clientId)) {
+            if (heldHere(clientId)) {
                 responsibleClients++;
             }
             if (ClientIds.isBeating(clientId)) {
                 ephemeralIpPort++;
             } else if (ClientIds.isPersistent(clientId)) {
                 persistentIpPort++;
+            } else if (ClientIds.isLegacyDatum(clientId)) {
+                legacyDatums++;
             }
         }
         int clients = registry.clientCount();
         return new Counts(registry.all().size(), instances, grpcSubscribers.count() + udpSubscribers.count(),
-                responsibleInstances, clients, clients - ephemeralIpPort - persistentIpPort, ephemeralIpPort,
-                persistentIpPort, responsibleClients);
+                responsibleInstances, clients, clients - ephemeralIpPort - persistentIpPort - legacyDatums,
+                ephemeralIpPort, persistentIpPort, responsibleClients);
+    }
+
+    /** Whether this node is the client's responsible node: neither a peer's replica nor a 1.x member's service. */
+    private boolean heldHere(String clientId) {
+        return !distro.isReplica(clientId) && !ClientIds.isLegacyDatum(clientId);
     }
 
     public PushState pushState() {

@@ -28,8 +28,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * 1.x Distro between two nodes of ours and an official 1.4.8 node (played from requests captured
- * off a real one). A service belongs to one member as 1.4.8 reckons it: what the 1.4.8 node owns
+ * 1.x Distro between two nodes of ours, started to upgrade from 1.x (double write on), and an
+ * official 1.4.8 node (played from requests captured off a real one). A service belongs to one member as 1.4.8 reckons it: what the 1.4.8 node owns
  * it sends as datums and checksums, and ours hold, pull and drop it as it says; what one of ours
  * owns, ours send it; a 1.x write for a service the 1.4.8 node owns is passed on to it over HTTP.
  */
@@ -56,7 +56,7 @@ class Nacos148DistroTest {
         legacy.answer(DATUM, "ok");
         legacy.answer(STATUS, "ok");
         String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
-                "nacos.member.list=" + String.join(",", addresses)};
+                "nacos.core.support.upgrade.from.1x=true", "nacos.member.list=" + String.join(",", addresses)};
         CompletableFuture<ServerProcess> other = CompletableFuture.supplyAsync(() -> node(ports.get(1), settings));
         nodes.add(node(ports.get(0), settings));
         nodes.add(other.join());

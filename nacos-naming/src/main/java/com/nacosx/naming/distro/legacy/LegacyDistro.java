@@ -1,11 +1,14 @@
 package com.nacosx.naming.distro.legacy;
 
+import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.http.Json;
+import com.nacosx.core.upgrade.SelfUpgradeCheck;
+import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.util.DaemonThreads;
 import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.model.InstanceRecord;
@@ -41,11 +44,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #SYNC_DELAY_MILLIS} of a change, and every {@link #VERIFY_PERIOD_SECONDS} s the checksums
  * of all it owns; a 1.x member pulls what differs. A service a 1.x member owns arrives the same way
  * and is held as one client per service; it is dropped when its owner stops vouching for it
- * (absent from the owner's checksums, or none heard for {@link #EXPIRY_MILLIS}). In a cluster of
- * ours only nothing here runs.
+ * (absent from the owner's checksums, or none heard for {@link #EXPIRY_MILLIS}). All this is double
+ * write, on only in a rolling upgrade from 1.x ({@link UpgradeJudgement}); in a cluster of ours
+ * only nothing is sent.
  */
 @Component
-public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
+public class LegacyDistro implements ServiceChangeListener, SelfUpgradeCheck, SmartLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(LegacyDistro.class);
     static final String DATUM_PATH = "/v1/ns/distro/datum";
@@ -62,6 +66,7 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
     private final DistroMapper mapper;
     private final ServerMemberManager members;
     private final LegacyPeerHttp http;
+    private final UpgradeJudgement upgrade;
     private final boolean clustered;
     private final Set<ServiceKey> dirty = ConcurrentHashMap.newKeySet();
     /** Owned services last sent with instances: the one change that empties them must still be sent. */
@@ -74,16 +79,28 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
     private volatile boolean running;
 
     public LegacyDistro(ServiceRegistry registry, DistroMapper mapper, ServerMemberManager members, LegacyPeerHttp http,
-            ClusterSettings settings) {
+            UpgradeJudgement upgrade, ClusterSettings settings) {
         this.registry = registry;
         this.mapper = mapper;
         this.members = members;
         this.http = http;
+        this.upgrade = upgrade;
         this.clustered = !settings.standalone();
     }
 
     /** The checksums of one namespace's services, as 1.x gossips them. */
     record ServiceStatuses(String namespaceId, Map<String, String> serviceName2Checksum) {
+    }
+
+    /** Nothing this node owns is still waiting to be sent to the 1.x members. */
+    @Override
+    public boolean readyToUpgrade() {
+        return dirty.isEmpty();
+    }
+
+    /** How many changed services wait to be sent to the 1.x members (the double-write queue). */
+    public int pending() {
+        return dirty.size();
     }
 
     @Override
@@ -102,14 +119,25 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
      * A 1.x member sent the whole instance lists of these services (an empty list: none left).
      *
      * @throws IllegalArgumentException when the body holds no datum
+     * @throws NacosException 503 when double write is off
      */
     public void acceptDatums(String body) {
+        requireDoubleWrite();
         Map<ServiceKey, List<InstanceRecord>> services = LegacyDatums.decode(body);
         if (services.isEmpty()) {
             throw new IllegalArgumentException("no ephemeral instance-list datum in the body: send a JSON map of "
                     + "'com.alibaba.nacos.naming.iplist.ephemeral.<namespace>##<group>@@<service>' to its datum");
         }
         services.forEach(this::hold);
+    }
+
+    /** @throws NacosException 503 when double write is off: a 1.x member's data would be held by no one's rules */
+    private void requireDoubleWrite() {
+        if (!upgrade.isDoubleWriteEnabled()) {
+            throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
+                    "1.x Distro is off on this node (double write off): to share naming with official 1.x nodes, "
+                            + "start every node of ours with nacos.core.support.upgrade.from.1x=true");
+        }
     }
 
     private void hold(ServiceKey service, List<InstanceRecord> instances) {
@@ -139,6 +167,7 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
      * @throws NacosException 400 when {@code source} is not an official 1.x member of this cluster
      */
     public void acceptChecksums(String source, Map<String, String> checksums) {
+        requireDoubleWrite();
         Member sender = mapper.legacyMembers().stream().filter(member -> member.address().equals(source)).findFirst()
                 .orElseThrow(() -> NacosException.badRequest("Param 'source' is illegal: '" + source
                         + "' is not an official 1.x member of this cluster"));
@@ -177,6 +206,7 @@ public class LegacyDistro implements ServiceChangeListener, SmartLifecycle {
      * @throws NacosException 400 when the sender is not a member or the statuses are not readable
      */
     public void acceptStatuses(String clientIp, String statuses) {
+        requireDoubleWrite();
         if (clientIp == null || members.all().stream().noneMatch(member -> member.address().equals(clientIp))) {
             throw NacosException.badRequest("ip: " + clientIp + " is not in serverlist");
         }

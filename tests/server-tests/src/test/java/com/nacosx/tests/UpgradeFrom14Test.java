@@ -1,0 +1,183 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nacosx.api.naming.Instance;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.naming.InstanceRequest;
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.Nacos148Peer;
+import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A rolling upgrade in compatibility mode: three nodes of ours started with
+ * {@code nacos.core.support.upgrade.from.1x=true} beside an official 1.4.8 node (played), then
+ * that node replaced by a fourth of ours on its address. In the 1.x mode 2.x naming is refused
+ * with the official message and 1.x clients are served; once every member is ours and ready the
+ * cluster switches to the 2.x mode, for good (it survives a restart), keeping every instance
+ * registered before; turning double write off on one node turns it off on every node.
+ */
+class UpgradeFrom14Test {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String UPGRADE = "nacos.core.support.upgrade.from.1x=true";
+    static final List<ServerProcess> nodes = new ArrayList<>();
+    static final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
+    static String[] settings;
+
+    @AfterAll
+    static void stop() {
+        beats.shutdownNow();
+        nodes.forEach(ServerProcess::close);
+    }
+
+    static ServerProcess node(int port) {
+        try {
+            return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port, settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static JsonNode upgradeMetrics(ServerProcess node) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/upgrade/ops/metrics").param("json", "true")
+                .send().body());
+    }
+
+    static Response registerOverGrpc(ServerProcess node, String service) {
+        InstanceRequest request = new InstanceRequest();
+        request.type = "registerInstance";
+        request.namespace = "public";
+        request.groupName = "DEFAULT_GROUP";
+        request.serviceName = service;
+        Instance instance = new Instance();
+        instance.ip = "10.40.0.1";
+        instance.port = 80;
+        instance.healthy = true;
+        instance.enabled = true;
+        instance.weight = 1.0;
+        request.instance = instance;
+        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", node.grpcPort())) {
+            client.setUp(Map.of("module", "naming")).join();
+            return client.requestNow(request);
+        }
+    }
+
+    /**
+     * A 1.x client: registers, then beats every 5 s through the same node and registers again when
+     * a beat answers that the instance is unknown (code 20404), as nacos-client 1.x does.
+     */
+    static void registerAndBeat(ServerProcess node, String service, String ip) {
+        HttpResponse<String> answer = register(node, service, ip);
+        assertEquals(200, answer.statusCode(), answer.body());
+        beats.scheduleWithFixedDelay(() -> {
+            String beat = HttpCall.put(node.baseUrl() + "/v1/ns/instance/beat").param("serviceName", service)
+                    .param("ip", ip).param("port", "8080").send().body();
+            if (beat.contains("\"code\":20404")) {
+                register(node, service, ip);
+            }
+        }, 5, 5, TimeUnit.SECONDS);
+    }
+
+    static HttpResponse<String> register(ServerProcess node, String service, String ip) {
+        return HttpCall.post(node.baseUrl() + "/v1/ns/instance").param("serviceName", service).param("ip", ip)
+                .param("port", "8080").send();
+    }
+
+    static int hosts(ServerProcess node, String service) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
+                .param("healthyOnly", "true").send().body()).path("hosts").size();
+    }
+
+    @Test
+    void theClusterServes1xFirstThenSwitchesTo2xOnceEveryMemberIsOursAndReady() throws Exception {
+        List<Integer> ports = LocalCluster.freePorts(4);
+        settings = new String[] {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1", UPGRADE,
+                "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+        Nacos148Peer legacy = Nacos148Peer.start(ports.get(3));
+        for (String path : List.of("/nacos/v1/ns/distro/datum", "/nacos/v1/ns/distro/checksum",
+                "/nacos/v1/ns/service/status", "/nacos/v1/ns/instance")) {
+            legacy.answer(path, "ok");
+        }
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int port = ports.get(i);
+            starting.add(CompletableFuture.supplyAsync(() -> node(port)));
+        }
+        starting.forEach(start -> nodes.add(start.join()));
+
+        // The 1.x mode: the 1.4.8 node is a member, so nothing switches and 2.x naming is refused.
+        for (ServerProcess node : nodes) {
+            JsonNode metrics = upgradeMetrics(node);
+            assertFalse(metrics.get("upgraded").asBoolean(), metrics.toString());
+            assertTrue(metrics.get("isDoubleWriteEnabled").asBoolean(), metrics.toString());
+        }
+        Await.until(30_000, () -> !upgradeMetrics(nodes.get(0)).get("isAll20XVersion").asBoolean(),
+                "the 1.4.8 member is seen as a 1.x node");
+        Response refused = registerOverGrpc(nodes.get(0), "grpc-in-1x-mode");
+        assertEquals(500, refused.errorCode, refused.message);
+        assertTrue(refused.message.startsWith("Nacos cluster is running with 1.X mode, can't accept gRPC request"),
+                refused.message);
+        for (int i = 0; i < 3; i++) {
+            registerAndBeat(nodes.get(i), "before-switch-" + i, "10.41.0." + i);
+        }
+
+        // The 1.4.8 node is replaced by one of ours on its address; then every member is ours and ready.
+        legacy.close();
+        nodes.add(node(ports.get(3)));
+        for (ServerProcess node : nodes) {
+            Await.until(60_000, () -> upgradeMetrics(node).get("upgraded").asBoolean(),
+                    node.port() + " switches to the 2.x mode");
+        }
+        Response accepted = registerOverGrpc(nodes.get(1), "grpc-after-switch");
+        assertEquals(0, accepted.errorCode, accepted.message);
+        for (ServerProcess node : nodes) {
+            assertTrue(ServerProcess.logOf(node.home(), "naming-server.log").contains("Upgrade to 2.0.X"),
+                    node.port() + " logs the switch");
+            for (int i = 0; i < 3; i++) {
+                String service = "before-switch-" + i;
+                Await.until(15_000, () -> hosts(node, service) == 1, service + " is still listed by " + node.port());
+            }
+        }
+
+        // The switch survives a restart: the state is on disk.
+        ServerProcess restarted = nodes.get(2);
+        Path home = restarted.home();
+        assertTrue(Files.readString(home.resolve("data/upgrade.state")).contains("upgraded=true"));
+        restarted.close();
+        nodes.set(2, ServerProcess.start(home, restarted.port(), settings));
+        assertTrue(upgradeMetrics(nodes.get(2)).get("upgraded").asBoolean(), "still in the 2.x mode after a restart");
+
+        // Double write off on one node is off on every node, and cannot be turned back on by a typo.
+        HttpResponse<String> typo = HttpCall.put(nodes.get(0).baseUrl() + "/v1/ns/operator/switches")
+                .param("entry", "doubleWriteEnabled").param("value", "nope").send();
+        assertEquals(400, typo.statusCode(), typo.body());
+        HttpResponse<String> off = HttpCall.put(nodes.get(0).baseUrl() + "/v1/ns/operator/switches")
+                .param("entry", "doubleWriteEnabled").param("value", "false").send();
+        assertEquals(200, off.statusCode(), off.body());
+        for (ServerProcess node : nodes) {
+            assertFalse(upgradeMetrics(node).get("isDoubleWriteEnabled").asBoolean(), node.port() + " has it off");
+        }
+    }
+}
