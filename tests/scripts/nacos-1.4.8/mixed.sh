@@ -11,49 +11,27 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 LEGACY=$1
 WATCH=${2:-20}
-DB_PORT=13307
 PORTS=(18848 21848 24848)
 WORK=$(mktemp -d /tmp/nacosx-mixed-XXXX)
-OURS_PIDS=()
+PIDS=()
+source "$HERE/lib.sh"
 
 cleanup() {
-    for pid in "${OURS_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    kill "$(pgrep -f "nacos.home=$LEGACY" | head -1)" 2>/dev/null || true
-    MARIADB_PORT=$DB_PORT "$ROOT/tests/scripts/mariadb.sh" stop
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    stop_database
 }
 trap cleanup EXIT
 
-export MARIADB_PORT=$DB_PORT
-"$ROOT/tests/scripts/mariadb.sh" start
-"$ROOT/tests/scripts/mariadb.sh" reset
-mysql -h 127.0.0.1 -P "$DB_PORT" -u nacos -pnacos nacos < "$LEGACY/conf/nacos-mysql.sql"
-mysql -h 127.0.0.1 -P "$DB_PORT" -u nacos -pnacos nacos < "$ROOT/conf/mysql-upgrade-from-1.4.sql"
-JDBC="jdbc:mysql://127.0.0.1:$DB_PORT/nacos?characterEncoding=utf8&useSSL=false&allowPublicKeyRetrieval=true"
+legacy_database "$LEGACY"
 MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
-
-echo "$MEMBERS" > "$LEGACY/conf/cluster.conf"
-# 1.4.8 puts JAVA_OPT_EXT after -jar: settings go as Spring arguments. Its Tomcat writes its access log
-# to the working directory: start it from its own.
-cd "$LEGACY"
-JAVA_OPT_EXT="--server.port=${PORTS[0]} --nacos.inetutils.ip-address=127.0.0.1 --spring.datasource.platform=mysql
-    --db.num=1 --db.url.0=$JDBC --db.user=nacos --db.password=nacos" "$LEGACY/bin/startup.sh" -m cluster >/dev/null
-
+PIDS+=("$(start_legacy_node "$LEGACY" "${PORTS[0]}" "$MEMBERS")")
 for port in "${PORTS[@]:1}"; do
-    mkdir -p "$WORK/$port"
-    tar -xzf "$ROOT"/distribution/target/nacos-server-*.tar.gz -C "$WORK/$port"
-    echo "$MEMBERS" > "$WORK/$port/nacos/conf/cluster.conf"
-    JAVA_OPT_EXT="-Dserver.port=$port -Dnacos.inetutils.ip-address=127.0.0.1 -Dspring.sql.init.platform=mysql
-        -Dserver.tomcat.accesslog.enabled=true
-        -Ddb.num=1 -Ddb.url.0=$JDBC -Ddb.user=nacos -Ddb.password=nacos" "$WORK/$port/nacos/bin/startup.sh" >/dev/null
-    OURS_PIDS+=("$(cat "$WORK/$port/nacos/logs/nacos.pid")")
+    PIDS+=("$(start_our_node "$WORK/$port" "$port" "$MEMBERS")")
 done
 
 for port in "${PORTS[@]}"; do
-    for _ in $(seq 1 180); do
-        curl -sf "http://127.0.0.1:$port/nacos/v1/console/health/readiness" >/dev/null && break
-        sleep 1
-    done
-    echo "node $port: $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/nacos/v1/console/health/readiness") ready"
+    await_ready "$port"
+    echo "node $port: ready"
 done
 sleep "$WATCH"
 for port in "${PORTS[@]}"; do

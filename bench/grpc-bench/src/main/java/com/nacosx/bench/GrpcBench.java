@@ -12,7 +12,7 @@ public final class GrpcBench {
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
             System.err.println("usage: grpc-bench query|publish|connections|push|naming-register|naming-query|naming-hold"
-                    + "|naming-push --port GRPC_PORT [--name value ...]");
+                    + "|naming-push|legacy-clients --port GRPC_PORT [--name value ...]");
             System.exit(2);
         }
         Args options = new Args(args, 1);
@@ -25,9 +25,10 @@ public final class GrpcBench {
             case "naming-query" -> NamingLoad.queryRate(options);
             case "naming-hold" -> NamingLoad.hold(options);
             case "naming-push" -> NamingPushLoad.run(options);
+            case "legacy-clients" -> LegacyClientsLoad.run(options);
             default -> {
                 System.err.println("unknown workload '" + args[0] + "': use query, publish, connections, push, naming-register,"
-                        + " naming-query, naming-hold or naming-push");
+                        + " naming-query, naming-hold, naming-push or legacy-clients");
                 System.exit(2);
             }
         }

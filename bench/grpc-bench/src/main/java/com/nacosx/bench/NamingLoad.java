@@ -22,10 +22,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * <li>{@code naming-query}: ServiceQueryRequest of random services among {@code --services}, each
  *     holding {@code --instances} instances;</li>
  * <li>{@code naming-hold}: {@code --connections} clients each register one instance in each of
- *     {@code --services} services and hold them {@code --hold} seconds (memory per instance).</li>
+ *     {@code --services} services ({@code --service-prefix}, default bench-svc-, and a number) and
+ *     hold them {@code --hold} seconds (memory per instance).</li>
  * </ul>
  */
 final class NamingLoad {
+
+    private static final String SERVICE_PREFIX = "bench-svc-";
 
     static final String GROUP = "DEFAULT_GROUP";
 
@@ -49,7 +52,8 @@ final class NamingLoad {
         int services = args.number("services", 1000);
         int instances = args.number("instances", 5);
         try (Clients clients = new Clients(args, "naming")) {
-            registerEverywhere(clients.open(instances, List.of(args.host()), i -> push -> { }), services);
+            registerEverywhere(clients.open(instances, List.of(args.host()), i -> push -> { }), services,
+                    SERVICE_PREFIX);
             List<NacosGrpcClient> ready = clients.open(connections, List.of(args.host()), i -> push -> { });
             new RequestLoad(ready, inflight, index -> {
                 ServiceQueryRequest query = new ServiceQueryRequest();
@@ -72,7 +76,7 @@ final class NamingLoad {
         try (Clients clients = new Clients(args, "naming")) {
             List<NacosGrpcClient> ready = clients.open(connections, args.list("sources", "127.0.0.1"), i -> push -> { });
             long start = System.nanoTime();
-            registerEverywhere(ready, services);
+            registerEverywhere(ready, services, args.text("service-prefix", SERVICE_PREFIX));
             System.out.printf("registered %d instances (%d connections x %d services) in %.1f s; server RSS %d MB%n",
                     (long) ready.size() * services, ready.size(), services, (System.nanoTime() - start) / 1e9,
                     server.rssMegabytes());
@@ -83,12 +87,12 @@ final class NamingLoad {
     }
 
     /** Each client registers one instance (its own address) in every service; returns when all are acked. */
-    static void registerEverywhere(List<NacosGrpcClient> clients, int services) {
+    static void registerEverywhere(List<NacosGrpcClient> clients, int services, String prefix) {
         List<CompletableFuture<Response>> pending = new ArrayList<>();
         for (int index = 0; index < clients.size(); index++) {
             String ip = "10.1." + (index / 250) + "." + (index % 250);
             for (int service = 0; service < services; service++) {
-                pending.add(clients.get(index).request(register(serviceName(service), ip, 8080, Map.of())));
+                pending.add(clients.get(index).request(register(prefix + service, ip, 8080, Map.of())));
                 if (pending.size() == 512) {
                     awaitAll(pending);
                 }
@@ -109,7 +113,7 @@ final class NamingLoad {
     }
 
     static String serviceName(int index) {
-        return "bench-svc-" + index;
+        return SERVICE_PREFIX + index;
     }
 
     static Request register(String service, String ip, int port, Map<String, String> metadata) {

@@ -5,15 +5,12 @@ import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.cluster.SharedStoreCluster;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.raft.RaftGroups;
-import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.BackgroundRounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * {@value #STEP} rows so that publishes go on between them.
  */
 @Component
-public class HistoryRetention implements SmartLifecycle {
+public class HistoryRetention extends BackgroundRounds {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
     static final int STEP = 1000;
@@ -34,12 +31,10 @@ public class HistoryRetention implements SmartLifecycle {
     private final ServerMemberManager members;
     private final SharedStoreCluster sharedStore;
     private final ConfigProperties.Retention settings;
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("config-history-retention"));
-    private volatile boolean running;
 
     public HistoryRetention(CommandLog<ConfigWriter> commands, RaftGroups raft, ServerMemberManager members,
             SharedStoreCluster sharedStore, ConfigProperties properties) {
+        super("config-history-retention");
         this.commands = commands;
         this.raft = raft;
         this.members = members;
@@ -48,10 +43,9 @@ public class HistoryRetention implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        long every = settings.interval().toMillis();
-        timer.scheduleWithFixedDelay(this::prune, every, every, TimeUnit.MILLISECONDS);
-        running = true;
+    protected void scheduleRounds() {
+        long interval = settings.interval().toMillis();
+        every(interval, interval, TimeUnit.MILLISECONDS, this::prune);
     }
 
     private void prune() {
@@ -65,7 +59,7 @@ public class HistoryRetention implements SmartLifecycle {
             do {
                 deleted = commands.submitAndWait(new ConfigCommand.PruneHistory(before, STEP));
                 total += deleted;
-            } while (deleted == STEP && running);
+            } while (deleted == STEP && isRunning());
             if (total > 0) {
                 LOG.info("[history] deleted {} history rows older than {} days", total, settings.days());
             }
@@ -80,16 +74,5 @@ public class HistoryRetention implements SmartLifecycle {
             return raft.isLeader(ConfigCommand.RAFT_GROUP);
         }
         return !sharedStore.shared() || members.all().get(0) == members.self();
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        timer.shutdownNow();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
     }
 }

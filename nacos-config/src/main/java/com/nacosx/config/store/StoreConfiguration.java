@@ -70,7 +70,7 @@ public class StoreConfiguration {
             // database answers the pool's connections in milliseconds.
             StartupStep.run("opening the embedded Derby at " + dir, () -> {
                 try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
-                    DerbySchema.createIfMissing(boot);
+                    DerbySchema.prepare(boot);
                 }
                 return null;
             });

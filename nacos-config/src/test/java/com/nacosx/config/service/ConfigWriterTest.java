@@ -60,7 +60,7 @@ class ConfigWriterTest {
         pool.setMaximumPoolSize(4);
         dataSource = new HikariDataSource(pool);
         try (Connection connection = dataSource.getConnection()) {
-            DerbySchema.createIfMissing(connection);
+            DerbySchema.prepare(connection);
         }
         jdbc = new JdbcTemplate(dataSource);
         DataSourceSettings settings = new DataSourceSettings(SqlDialect.DERBY, List.of(), List.of(), List.of(), 4, 1,

@@ -115,6 +115,7 @@ public class ServerMemberManager implements SmartLifecycle {
         if (member != null && member != self) {
             Member.Seen before = member.seen();
             member.succeeded(info.extendInfo);
+            peers.reconnect(member);
             if (!before.equals(member.seen())) {
                 LOG.info("[cluster] {} reported itself: {} (was {})", member.address(), member.seen(), before);
                 changed();
@@ -184,6 +185,7 @@ public class ServerMemberManager implements SmartLifecycle {
             reports.add(reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
                 if (error == null) {
                     peer.succeeded(info);
+                    peers.reconnect(peer);
                     if (!before.equals(peer.seen())) {
                         LOG.info("[cluster] {} answers: {} (was {})", peer.address(), peer.seen(), before);
                         changed();

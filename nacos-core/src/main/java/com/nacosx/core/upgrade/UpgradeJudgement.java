@@ -5,16 +5,13 @@ import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.MemberChangeListener;
 import com.nacosx.core.cluster.ServerMemberManager;
-import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.BackgroundRounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,13 +29,14 @@ import java.util.concurrent.TimeUnit;
  * from the start and double write is off.
  */
 @Component
-public class UpgradeJudgement implements MemberChangeListener, SmartLifecycle {
+public class UpgradeJudgement extends BackgroundRounds implements MemberChangeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(UpgradeJudgement.class);
     private static final String READY_TO_UPGRADE = "readyToUpgrade";
     static final String REFUSED_IN_1X_MODE = "Nacos cluster is running with 1.X mode, can't accept gRPC request "
             + "temporarily. Please check the server status or close Double write to force open 2.0 mode. "
             + "Detail https://nacos.io/en-us/docs/2.0.0-upgrading.html.";
+    private static final long FIRST_CHECK_MILLIS = 100;
     private static final long CHECK_PERIOD_MILLIS = 5_000;
 
     private final UpgradeSettings settings;
@@ -46,14 +44,12 @@ public class UpgradeJudgement implements MemberChangeListener, SmartLifecycle {
     private final UpgradeState state;
     private final ServerMemberManager members;
     private final List<SelfUpgradeCheck> selfChecks = new CopyOnWriteArrayList<>();
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("upgrade-judgement"));
     private volatile boolean useGrpcFeatures;
     private volatile boolean all20xVersion = true;
     private volatile boolean doubleWriteEnabled;
-    private volatile boolean running;
 
     public UpgradeJudgement(UpgradeSettings settings, ClusterSettings cluster, ServerMemberManager members) {
+        super("upgrade-judgement");
         this.settings = settings;
         this.clustered = !cluster.standalone();
         this.state = new UpgradeState(settings.stateFile());
@@ -152,27 +148,9 @@ public class UpgradeJudgement implements MemberChangeListener, SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        running = true;
+    protected void scheduleRounds() {
         if (clustered && settings.supportFrom1x()) {
-            timer.scheduleAtFixedRate(() -> {
-                try {
-                    check();
-                } catch (RuntimeException e) {
-                    LOG.warn("[upgrade] the upgrade check failed", e);
-                }
-            }, 100, CHECK_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+            every(FIRST_CHECK_MILLIS, CHECK_PERIOD_MILLIS, TimeUnit.MILLISECONDS, this::check);
         }
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        timer.shutdownNow();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
     }
 }

@@ -13,11 +13,10 @@ import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.naming.registry.ClientChangeListener;
 import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.BackgroundRounds;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -28,8 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -45,7 +42,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * loads every peer's clients before it reports ready.
  */
 @Component
-public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
+public class DistroProtocol extends BackgroundRounds implements ClientChangeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistroProtocol.class);
     private static final String READINESS_GATE = "distro-load";
@@ -68,14 +65,12 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     private final Map<String, Long> localRevisions = new ConcurrentHashMap<>();
     private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-distro"));
     private final DistroMetrics metrics;
     private final LoadProgress progress;
-    private volatile boolean running;
 
     public DistroProtocol(ServiceRegistry registry, ServerMemberManager members, PeerClients peers,
             ServerReadiness readiness, ClusterSettings settings, MeterRegistry meters, LoadProgress progress) {
+        super("naming-distro");
         this.registry = registry;
         this.members = members;
         this.peers = peers;
@@ -295,24 +290,11 @@ public class DistroProtocol implements ClientChangeListener, SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        running = true;
-        if (!clustered) {
-            return;
+    protected void scheduleRounds() {
+        if (clustered) {
+            once(this::loadFromPeers);
+            every(SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS, TimeUnit.MILLISECONDS, this::flush);
+            every(VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS, TimeUnit.SECONDS, this::verifyPeers);
         }
-        timer.execute(this::loadFromPeers);
-        timer.scheduleWithFixedDelay(this::flush, SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS, TimeUnit.MILLISECONDS);
-        timer.scheduleWithFixedDelay(this::verifyPeers, VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS, TimeUnit.SECONDS);
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        timer.shutdownNow();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
     }
 }

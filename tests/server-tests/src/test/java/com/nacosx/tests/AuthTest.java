@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.nacosx.api.naming.Instance;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.config.ConfigPublishRequest;
@@ -13,6 +12,7 @@ import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerAuth;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
@@ -272,16 +272,7 @@ class AuthTest {
     }
 
     static InstanceRequest register(String service) {
-        InstanceRequest request = new InstanceRequest();
-        request.type = "registerInstance";
-        request.namespace = "public";
-        request.groupName = "DEFAULT_GROUP";
-        request.serviceName = service;
-        Instance instance = new Instance();
-        instance.ip = "10.0.0.1";
-        instance.port = 80;
-        request.instance = instance;
-        return request;
+        return NamingRequests.register("public", service, "10.0.0.1", Map.of());
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
 import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerProcess;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -64,7 +65,7 @@ class MetricsAtScaleTest {
     @Test
     void theEndpointsAnswerForAHundredThousandConfigsAndTenThousandServices() throws Exception {
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
-            send(client, SERVICES, i -> MetricsTest.register("public", "scale-svc-" + i, "10.9."
+            send(client, SERVICES, i -> NamingRequests.register("public", "scale-svc-" + i, "10.9."
                     + (i / 250) + "." + (i % 250 + 1), Map.of("index", String.valueOf(i))));
             MetricsScrape full = MetricsScrape.of(server);
             assertEquals(CONFIGS, full.sum("nacos_monitor", "module", "config", "name", "configCount"));

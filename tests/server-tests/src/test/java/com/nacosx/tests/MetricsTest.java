@@ -5,19 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.nacosx.api.naming.Instance;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.api.remote.config.ConfigPublishRequest;
 import com.nacosx.api.remote.config.ConfigQueryRequest;
-import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.api.remote.naming.NotifySubscriberRequest;
 import com.nacosx.api.remote.naming.SubscribeServiceRequest;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.util.Map;
@@ -68,20 +67,6 @@ class MetricsTest {
         request.dataId = dataId;
         request.group = "METRICS";
         request.tenant = "";
-        return request;
-    }
-
-    static InstanceRequest register(String namespace, String service, String ip, Map<String, String> metadata) {
-        InstanceRequest request = new InstanceRequest();
-        request.namespace = namespace;
-        request.groupName = "DEFAULT_GROUP";
-        request.serviceName = service;
-        request.type = InstanceRequest.REGISTER;
-        request.instance = new Instance();
-        request.instance.ip = ip;
-        request.instance.port = 8080;
-        request.instance.clusterName = "DEFAULT";
-        request.instance.metadata = metadata;
         return request;
     }
 
@@ -178,9 +163,9 @@ class MetricsTest {
             subscribe.subscribe = true;
             assertTrue(subscriber.requestNow(subscribe).isSuccess());
             // A 2.x client holds one instance per service: the second register replaces the first.
-            assertTrue(publisher.requestNow(register("public", "metered", "10.1.0.1", Map.of())).isSuccess());
-            assertTrue(publisher.requestNow(register("public", "metered", "10.1.0.2", Map.of())).isSuccess());
-            assertTrue(publisher.requestNow(register("public", "other", "10.1.0.3", Map.of())).isSuccess());
+            assertTrue(publisher.requestNow(NamingRequests.register("public", "metered", "10.1.0.1", Map.of())).isSuccess());
+            assertTrue(publisher.requestNow(NamingRequests.register("public", "metered", "10.1.0.2", Map.of())).isSuccess());
+            assertTrue(publisher.requestNow(NamingRequests.register("public", "other", "10.1.0.3", Map.of())).isSuccess());
 
             assertInstanceOf(NotifySubscriberRequest.class, GrpcProtocolTest.pollPush(pushes));
             Await.until(3000, () -> delta(before, MetricsScrape.of(server), "nacos_monitor", "module", "naming",
@@ -225,13 +210,13 @@ class MetricsTest {
     @Test
     void prometheusDiscoveryListsInstancesWithTheirMetadataAsLabels() throws Exception {
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
-            assertTrue(client.requestNow(register("public", "scraped", "10.2.0.1",
+            assertTrue(client.requestNow(NamingRequests.register("public", "scraped", "10.2.0.1",
                     Map.of("app.name", "shop", "metrics-path", "/metrics"))).isSuccess());
             HttpResponse<String> created = HttpCall.post(server.baseUrl() + "/v1/console/namespaces")
                     .param("customNamespaceId", "sd-ns").param("namespaceName", "sd-ns").send();
             assertEquals(200, created.statusCode(), created.body());
-            assertTrue(client.requestNow(register("sd-ns", "scraped", "10.2.0.2", Map.of())).isSuccess());
-            assertTrue(client.requestNow(register("sd-ns", "unscraped", "10.2.0.3", Map.of())).isSuccess());
+            assertTrue(client.requestNow(NamingRequests.register("sd-ns", "scraped", "10.2.0.2", Map.of())).isSuccess());
+            assertTrue(client.requestNow(NamingRequests.register("sd-ns", "unscraped", "10.2.0.3", Map.of())).isSuccess());
 
             JsonNode all = sd("/prometheus");
             assertTrue(targets(all).contains("10.2.0.1:8080") && targets(all).contains("10.2.0.2:8080")

@@ -8,11 +8,8 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.Nacos148Peer;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -66,11 +63,7 @@ class Nacos148DistroTest {
     }
 
     static ServerProcess node(int port, String[] settings) {
-        try {
-            return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port, settings);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ServerProcess.startInNewHome(port, settings);
     }
 
     @AfterAll

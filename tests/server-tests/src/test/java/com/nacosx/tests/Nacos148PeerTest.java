@@ -10,10 +10,7 @@ import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.Nacos148Peer;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,11 +56,7 @@ class Nacos148PeerTest {
     }
 
     static ServerProcess node(int port, List<String> settings) {
-        try {
-            return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port, settings.toArray(String[]::new));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ServerProcess.startInNewHome(port, settings.toArray(String[]::new));
     }
 
     @AfterAll

@@ -9,7 +9,6 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.Nacos148Peer;
 import com.nacosx.testsupport.ServerProcess;
-import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,11 +30,11 @@ class OneOfOursAmong148NodesTest {
     static ServerProcess ours;
 
     @BeforeAll
-    static void start() throws Exception {
+    static void start() {
         List<Integer> ports = LocalCluster.freePorts(3);
         first = Nacos148Peer.start(ports.get(1));
         second = Nacos148Peer.start(ports.get(2));
-        ours = ServerProcess.start(Files.createTempDirectory("nacosx-node-"), ports.get(0), "nacos.standalone=false",
+        ours = ServerProcess.startInNewHome(ports.get(0), "nacos.standalone=false",
                 "nacos.inetutils.ip-address=127.0.0.1", "nacos.member.list=127.0.0.1:" + ports.get(0) + ",127.0.0.1:"
                         + ports.get(1) + ",127.0.0.1:" + ports.get(2));
     }

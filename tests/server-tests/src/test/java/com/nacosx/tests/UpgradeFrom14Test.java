@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.nacosx.api.naming.Instance;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.naming.InstanceRequest;
 import com.nacosx.testsupport.Await;
@@ -12,9 +11,8 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.Nacos148Peer;
 import com.nacosx.testsupport.NacosGrpcClient;
+import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,11 +51,7 @@ class UpgradeFrom14Test {
     }
 
     static ServerProcess node(int port) {
-        try {
-            return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port, settings);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ServerProcess.startInNewHome(port, settings);
     }
 
     static JsonNode upgradeMetrics(ServerProcess node) {
@@ -66,18 +60,7 @@ class UpgradeFrom14Test {
     }
 
     static Response registerOverGrpc(ServerProcess node, String service) {
-        InstanceRequest request = new InstanceRequest();
-        request.type = "registerInstance";
-        request.namespace = "public";
-        request.groupName = "DEFAULT_GROUP";
-        request.serviceName = service;
-        Instance instance = new Instance();
-        instance.ip = "10.40.0.1";
-        instance.port = 80;
-        instance.healthy = true;
-        instance.enabled = true;
-        instance.weight = 1.0;
-        request.instance = instance;
+        InstanceRequest request = NamingRequests.register("public", service, "10.40.0.1", Map.of());
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", node.grpcPort())) {
             client.setUp(Map.of("module", "naming")).join();
             return client.requestNow(request);
@@ -168,6 +151,7 @@ class UpgradeFrom14Test {
         restarted.close();
         nodes.set(2, ServerProcess.start(home, restarted.port(), settings));
         assertTrue(upgradeMetrics(nodes.get(2)).get("upgraded").asBoolean(), "still in the 2.x mode after a restart");
+        LocalCluster.awaitAllUp(nodes);
 
         // Double write off on one node is off on every node, and cannot be turned back on by a typo.
         HttpResponse<String> typo = HttpCall.put(nodes.get(0).baseUrl() + "/v1/ns/operator/switches")

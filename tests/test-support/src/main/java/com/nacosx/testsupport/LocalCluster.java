@@ -1,8 +1,5 @@
 package com.nacosx.testsupport;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -31,14 +28,8 @@ public final class LocalCluster {
                 "nacos.inetutils.ip-address=127.0.0.1"));
         List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
         for (int port : ports) {
-            starting.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return ServerProcess.start(Files.createTempDirectory("nacosx-node-"), port,
-                            settings.toArray(String[]::new));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }));
+            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port,
+                    settings.toArray(String[]::new))));
         }
         List<ServerProcess> nodes = new ArrayList<>();
         starting.forEach(node -> nodes.add(node.join()));

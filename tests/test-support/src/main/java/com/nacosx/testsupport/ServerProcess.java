@@ -75,6 +75,15 @@ public final class ServerProcess implements AutoCloseable {
         return server;
     }
 
+    /** Starts a server as {@link #start} does, in a new home of its own under the temporary directory. */
+    public static ServerProcess startInNewHome(int port, String... properties) {
+        try {
+            return start(Files.createTempDirectory("nacosx-node-"), port, properties);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * A main port P whose derived ports are free too: the gRPC ports P+1000 and P+1001 and the
      * Raft port P-1000.

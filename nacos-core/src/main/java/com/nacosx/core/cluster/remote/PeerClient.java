@@ -183,6 +183,11 @@ final class PeerClient implements AutoCloseable {
         }
     }
 
+    /** Ends the channel's back-off after a failed connection, so the next request connects at once. */
+    void reconnectNow() {
+        channel.resetConnectBackoff();
+    }
+
     @Override
     public void close() {
         channel.shutdownNow();

@@ -41,6 +41,18 @@ public class PeerClients {
         return client.request(request, timeout);
     }
 
+    /**
+     * The peer answered by other means (it reported itself, or answered over HTTP): a connection
+     * that failed while it was down is tried again now, not after gRPC's growing back-off, during
+     * which every request to it would fail at once.
+     */
+    public void reconnect(Member peer) {
+        PeerClient client = clients.get(peer.address());
+        if (client != null) {
+            client.reconnectNow();
+        }
+    }
+
     /** Closes the clients of peers that are no longer members. */
     public void retain(Set<String> addresses) {
         clients.entrySet().removeIf(entry -> {

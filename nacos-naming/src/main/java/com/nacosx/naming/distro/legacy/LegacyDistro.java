@@ -9,7 +9,7 @@ import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.http.Json;
 import com.nacosx.core.upgrade.SelfUpgradeCheck;
 import com.nacosx.core.upgrade.UpgradeJudgement;
-import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.BackgroundRounds;
 import com.nacosx.naming.distro.DistroMapper;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
@@ -20,7 +20,6 @@ import com.nacosx.naming.registry.ServiceChangeListener;
 import com.nacosx.naming.registry.ServiceRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.nio.charset.StandardCharsets;
@@ -32,8 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -49,7 +46,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * only nothing is sent.
  */
 @Component
-public class LegacyDistro implements ServiceChangeListener, SelfUpgradeCheck, SmartLifecycle {
+public class LegacyDistro extends BackgroundRounds implements ServiceChangeListener, SelfUpgradeCheck {
 
     private static final Logger LOG = LoggerFactory.getLogger(LegacyDistro.class);
     static final String DATUM_PATH = "/v1/ns/distro/datum";
@@ -74,12 +71,10 @@ public class LegacyDistro implements ServiceChangeListener, SelfUpgradeCheck, Sm
     /** Services a 1.x member owns, held here, and when their owner last vouched for them. */
     private final Map<ServiceKey, Long> held = new ConcurrentHashMap<>();
     private final AtomicLong timestamp = new AtomicLong();
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-legacy-distro"));
-    private volatile boolean running;
 
     public LegacyDistro(ServiceRegistry registry, DistroMapper mapper, ServerMemberManager members, LegacyPeerHttp http,
             UpgradeJudgement upgrade, ClusterSettings settings) {
+        super("naming-legacy-distro");
         this.registry = registry;
         this.mapper = mapper;
         this.members = members;
@@ -234,7 +229,7 @@ public class LegacyDistro implements ServiceChangeListener, SelfUpgradeCheck, Sm
                 LOG.info("[legacy-distro] pulling {} services from {} failed: {}", keys.size(), source.address(),
                         error != null ? error.toString() : answer.statusCode() + " " + answer.body());
             }
-        }, timer).exceptionally(failure -> {
+        }, thread()).exceptionally(failure -> {
             LOG.warn("[legacy-distro] what {} answered could not be read: {}", source.address(), failure.toString());
             return null;
         });
@@ -358,35 +353,10 @@ public class LegacyDistro implements ServiceChangeListener, SelfUpgradeCheck, Sm
     }
 
     @Override
-    public void start() {
-        running = true;
+    protected void scheduleRounds() {
         if (clustered) {
-            timer.scheduleWithFixedDelay(guarded(this::flush), SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS,
-                    TimeUnit.MILLISECONDS);
-            timer.scheduleWithFixedDelay(guarded(this::verify), VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS,
-                    TimeUnit.SECONDS);
+            every(SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS, TimeUnit.MILLISECONDS, this::flush);
+            every(VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS, TimeUnit.SECONDS, this::verify);
         }
-    }
-
-    /** A round that throws is logged; the next one still runs. */
-    private static Runnable guarded(Runnable round) {
-        return () -> {
-            try {
-                round.run();
-            } catch (RuntimeException e) {
-                LOG.warn("[legacy-distro] a round failed", e);
-            }
-        };
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        timer.shutdownNow();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
     }
 }

@@ -1,0 +1,72 @@
+package com.nacosx.core.util;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A component's background rounds, on one daemon thread of its own named after it, from the
+ * server's start to its stop. A round that throws is logged and the next one still runs: a
+ * scheduled task that throws would otherwise never run again, silently.
+ */
+public abstract class BackgroundRounds implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackgroundRounds.class);
+
+    private final String name;
+    private final ScheduledExecutorService timer;
+    private volatile boolean running;
+
+    protected BackgroundRounds(String name) {
+        this.name = name;
+        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named(name));
+    }
+
+    /** Schedules the rounds ({@link #every}, {@link #once}); called once, at start. */
+    protected abstract void scheduleRounds();
+
+    /** Runs {@code round} after {@code initialDelay}, then {@code period} after each run ends. */
+    protected final void every(long initialDelay, long period, TimeUnit unit, Runnable round) {
+        timer.scheduleWithFixedDelay(() -> guarded(round), initialDelay, period, unit);
+    }
+
+    /** Runs {@code work} once, on the rounds' thread, as soon as it is free. */
+    protected final void once(Runnable work) {
+        timer.execute(() -> guarded(work));
+    }
+
+    /** The rounds' thread, to finish work there (a peer's answer) without racing a round. */
+    protected final Executor thread() {
+        return timer;
+    }
+
+    private void guarded(Runnable round) {
+        try {
+            round.run();
+        } catch (RuntimeException e) {
+            LOG.warn("[{}] a round failed; the next one runs as planned", name, e);
+        }
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        scheduleRounds();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

@@ -1,0 +1,151 @@
+#!/bin/bash
+# A rolling upgrade of a real official 1.4.8 cluster to ours, on loopback, under load:
+#   rolling.sh NACOS_1.4.8_DIR [INSTANCES] [OUT_FILE]
+# 1. Three 1.4.8 nodes (built by nacos-1.4.8.sh; ports 18848 21848 24848) on a MariaDB (port 13307)
+#    holding the 1.4.8 schema plus conf/mysql-upgrade-from-1.4.sql. INSTANCES (default 1200) 1.x
+#    clients (grpc-bench legacy-clients: register, beat every 5 s, re-register on 20404, move on to
+#    the next server when theirs is gone) over 100 services.
+# 2. Each 1.4.8 node in turn is stopped and one of ours started on its address, with
+#    nacos.core.support.upgrade.from.1x=true.
+# 3. Once every member is ours the cluster switches to the 2.x mode; then double write is turned off.
+# 4. The 1.x clients stop and 2.x clients (grpc-bench naming-hold) hold as many instances.
+# Every 10 s it prints, for each node: its CPU over the last 10 s (% of one core), the healthy
+# instances it lists in the 100 services, and what it is (1.4.8, ours in the 1.x or 2.x mode); and
+# the clients' beats, failures, re-registers and beat latency. Needs: mvn -B -DskipTests package.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+LEGACY=$1
+INSTANCES=${2:-1200}
+OUT=${3:-$ROOT/bench/out/rolling.txt}
+PORTS=(18848 21848 24848)
+SERVICES=100
+BENCH_JAR="$ROOT/bench/grpc-bench/target/grpc-bench.jar"
+WORK=$(mktemp -d /tmp/nacosx-rolling-XXXX)
+LOAD_PID=""
+SAMPLER_PID=""
+source "$HERE/lib.sh"
+mkdir -p "$(dirname "$OUT")"
+exec > >(tee "$OUT") 2>&1
+
+# Each node's pid and kind (1.4.8 or ours) live in files, which the sampler reads every round.
+pid_of() { cat "$WORK/pid-$1"; }
+kind_of() { cat "$WORK/kind-$1"; }
+
+cleanup() {
+    for pid in $LOAD_PID $SAMPLER_PID; do kill "$pid" 2>/dev/null || true; done
+    for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
+    stop_database
+}
+trap cleanup EXIT
+
+legacy_database "$LEGACY"
+MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
+
+start_legacy() {
+    local home="$WORK/148-$1"
+    cp -r "$LEGACY" "$home"
+    rm -rf "$home/logs" "$home/data" "$home/status" "$home/work"
+    start_legacy_node "$home" "$1" "$MEMBERS" > "$WORK/pid-$1"
+    echo 1.4.8 > "$WORK/kind-$1"
+}
+
+start_ours() {
+    start_our_node "$WORK/ours-$1" "$1" "$MEMBERS" > "$WORK/pid-$1"
+    echo ours > "$WORK/kind-$1"
+}
+
+cpu_ticks() {
+    awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
+healthy_instances() {
+    python3 - "$1" "$SERVICES" <<'PY'
+import json, sys, urllib.request
+port, services = sys.argv[1], int(sys.argv[2])
+total = 0
+for s in range(services):
+    try:
+        with urllib.request.urlopen("http://127.0.0.1:%s/nacos/v1/ns/instance/list?serviceName=legacy-%d&healthyOnly=true"
+                                    % (port, s), timeout=5) as answer:
+            total += len(json.load(answer).get("hosts", []))
+    except Exception:
+        print("-")
+        sys.exit(0)
+print(total)
+PY
+}
+
+mode_of() {
+    if [ "$(kind_of "$1")" = 1.4.8 ]; then echo 1.4.8; return; fi
+    curl -s "http://127.0.0.1:$1/nacos/v1/ns/upgrade/ops/metrics?json=true" | python3 -c '
+import json, sys
+try:
+    m = json.load(sys.stdin)
+    print("ours/" + ("2.x" if m["upgraded"] else "1.x") + ("" if m["isDoubleWriteEnabled"] else "/dw-off"))
+except Exception:
+    print("ours/starting")'
+}
+
+sample() {
+    declare -A before
+    while true; do
+        for port in "${PORTS[@]}"; do before[$port]=$(cpu_ticks "$(pid_of "$port")"); done
+        sleep 10
+        line="$(date +%T)"
+        for port in "${PORTS[@]}"; do
+            # 100 ticks a second: ticks in 10 s / 10 = % of one core.
+            cpu=$(( ($(cpu_ticks "$(pid_of "$port")") - ${before[$port]}) / 10 ))
+            line="$line | $port $(mode_of "$port") cpu ${cpu}% healthy $(healthy_instances "$port")"
+        done
+        echo "$line"
+    done
+}
+
+phase() {
+    echo "== $(date +%T) $*"
+}
+
+phase "three official 1.4.8 nodes start"
+for port in "${PORTS[@]}"; do start_legacy "$port"; done
+for port in "${PORTS[@]}"; do await_ready "$port"; done
+sample &
+SAMPLER_PID=$!
+
+phase "$INSTANCES 1.x clients register and beat"
+servers=$(printf '127.0.0.1:%s,' "${PORTS[@]}")
+java -Xmx512m -jar "$BENCH_JAR" legacy-clients --servers "${servers%,}" --instances "$INSTANCES" \
+    --services "$SERVICES" > >(sed -u 's/^/   1.x clients: /') &
+LOAD_PID=$!
+sleep 60
+
+for port in "${PORTS[@]}"; do
+    phase "1.4.8 node $port stops; one of ours starts on its address"
+    old=$(pid_of "$port")
+    kill "$old"
+    while kill -0 "$old" 2>/dev/null; do sleep 1; done
+    start_ours "$port"
+    await_ready "$port"
+    phase "ours on $port is ready"
+    sleep 40
+done
+
+phase "every member is ours: waiting for the switch"
+for port in "${PORTS[@]}"; do
+    until [ "$(mode_of "$port")" = "ours/2.x" ]; do sleep 2; done
+done
+phase "switched; double write stays on"
+sleep 30
+phase "double write off (one request, every node)"
+curl -s -X PUT "http://127.0.0.1:${PORTS[0]}/nacos/v1/ns/operator/switches?entry=doubleWriteEnabled&value=false"; echo
+sleep 30
+phase "the 1.x clients stop; 2.x clients hold $INSTANCES instances over gRPC"
+kill "$LOAD_PID" 2>/dev/null || true
+LOAD_PID=""
+java -Xmx512m -jar "$BENCH_JAR" naming-hold --port $((PORTS[0] + 1000)) --server-pid "$(pid_of "${PORTS[0]}")" \
+    --connections $((INSTANCES / SERVICES)) --services "$SERVICES" --service-prefix legacy- --hold 60 \
+    > >(sed -u 's/^/   2.x clients: /') &
+LOAD_PID=$!
+wait "$LOAD_PID" || true
+LOAD_PID=""
+phase "done"
