@@ -88,15 +88,21 @@ except Exception:
 }
 
 sample() {
-    declare -A before
+    declare -A before pid
     while true; do
-        for port in "${PORTS[@]}"; do before[$port]=$(cpu_ticks "$(pid_of "$port")"); done
+        for port in "${PORTS[@]}"; do
+            pid[$port]=$(pid_of "$port")
+            before[$port]=$(cpu_ticks "${pid[$port]}")
+        done
         sleep 10
         line="$(date +%T)"
         for port in "${PORTS[@]}"; do
-            # 100 ticks a second: ticks in 10 s / 10 = % of one core.
-            cpu=$(( ($(cpu_ticks "$(pid_of "$port")") - ${before[$port]}) / 10 ))
-            line="$line | $port $(mode_of "$port") cpu ${cpu}% healthy $(healthy_instances "$port")"
+            # 100 ticks a second: ticks in 10 s / 10 = % of one core; none for a node replaced meanwhile.
+            cpu=-
+            if [ "${pid[$port]}" = "$(pid_of "$port")" ]; then
+                cpu="$(( ($(cpu_ticks "${pid[$port]}") - ${before[$port]}) / 10 ))%"
+            fi
+            line="$line | $port $(mode_of "$port") cpu $cpu healthy $(healthy_instances "$port")"
         done
         echo "$line"
     done

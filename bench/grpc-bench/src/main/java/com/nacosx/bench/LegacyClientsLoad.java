@@ -19,8 +19,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * N instances of 1.x clients (nacos-client 1.x over HTTP): each registers through one server of
  * {@code --servers}, then sends a light beat every 5 s through it, registers again when a beat
  * answers that the instance is unknown (code 20404), and moves to the next server when its server
- * does not answer, as the 1.x client does. Every 10 s it prints the beats sent, failed and
- * re-registered and their latency. Runs {@code --seconds}, or until killed.
+ * does not answer, as the 1.x client does. The instances start spread over the first 5 s, as
+ * applications do not all start at once. Every 10 s it prints the beats answered, failed (no answer,
+ * or not sent because 512 requests already wait, as a client's beat threads would be busy) and
+ * the registrations, and the beats' latency. Runs {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
 
@@ -35,6 +37,7 @@ final class LegacyClientsLoad {
     private final Semaphore inFlight = new Semaphore(512);
     private final AtomicLong beats = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong notSent = new AtomicLong();
     private final AtomicLong registers = new AtomicLong();
     private final AtomicReference<Latencies> latencies = new AtomicReference<>(new Latencies());
 
@@ -43,6 +46,7 @@ final class LegacyClientsLoad {
         final String service;
         final String ip;
         volatile int server;
+        volatile boolean registered;
 
         Instance(int index) {
             this.service = "legacy-" + (index % services);
@@ -75,15 +79,17 @@ final class LegacyClientsLoad {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         long ticksPerBeat = BEAT_MILLIS / TICK_MILLIS;
         AtomicLong tick = new AtomicLong();
-        for (Instance instance : instances) {
-            load.send(instance, "POST", "instance", true);
-        }
         timer.scheduleAtFixedRate(() -> {
             long slot = tick.getAndIncrement() % ticksPerBeat;
             for (int i = (int) slot; i < count; i += (int) ticksPerBeat) {
-                load.send(instances[i], "PUT", "instance/beat", false);
+                Instance instance = instances[i];
+                if (instance.registered) {
+                    load.send(instance, "PUT", "instance/beat", false);
+                } else {
+                    load.send(instance, "POST", "instance", true);
+                }
             }
-        }, BEAT_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        }, 0, TICK_MILLIS, TimeUnit.MILLISECONDS);
         timer.scheduleAtFixedRate(load::report, REPORT_SECONDS, REPORT_SECONDS, TimeUnit.SECONDS);
         int seconds = args.number("seconds", 0);
         if (seconds > 0) {
@@ -96,7 +102,7 @@ final class LegacyClientsLoad {
 
     private void send(Instance instance, String method, String path, boolean register) {
         if (!inFlight.tryAcquire()) {
-            failures.incrementAndGet();
+            notSent.incrementAndGet();
             return;
         }
         long start = System.nanoTime();
@@ -114,7 +120,9 @@ final class LegacyClientsLoad {
             if (error != null || answer.statusCode() != 200) {
                 failures.incrementAndGet();
                 instance.server = (instance.server + 1) % servers.size();
-            } else if (!register && answer.body().contains("\"code\":20404")) {
+            } else if (register) {
+                instance.registered = true;
+            } else if (answer.body().contains("\"code\":20404")) {
                 send(instance, "POST", "instance", true);
             }
         });
@@ -122,7 +130,8 @@ final class LegacyClientsLoad {
 
     private void report() {
         Latencies window = latencies.getAndSet(new Latencies());
-        System.out.printf("%s beats %d failed %d registers %d beat %s%n", LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
-                beats.getAndSet(0), failures.getAndSet(0), registers.getAndSet(0), window.summary());
+        System.out.printf("%s beats %d failed %d not-sent %d registers %d beat %s%n",
+                LocalTime.now().truncatedTo(ChronoUnit.SECONDS), beats.getAndSet(0), failures.getAndSet(0),
+                notSent.getAndSet(0), registers.getAndSet(0), window.summary());
     }
 }

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -88,6 +89,13 @@ class UpgradeFrom14Test {
                 .param("port", "8080").send();
     }
 
+    /** The beat's code (10200 known, 20404 unknown), or the HTTP status when it was not served (503 passing it on). */
+    static int beatCode(ServerProcess node, String service, String ip) {
+        HttpResponse<String> answer = HttpCall.put(node.baseUrl() + "/v1/ns/instance/beat")
+                .param("serviceName", service).param("ip", ip).param("port", "8080").send();
+        return answer.statusCode() != 200 ? answer.statusCode() : JSON.readTree(answer.body()).path("code").asInt();
+    }
+
     static int hosts(ServerProcess node, String service) {
         return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
                 .param("healthyOnly", "true").send().body()).path("hosts").size();
@@ -125,9 +133,20 @@ class UpgradeFrom14Test {
         for (int i = 0; i < 3; i++) {
             registerAndBeat(nodes.get(i), "before-switch-" + i, "10.41.0." + i);
         }
+        // The 1.4.8 node owns a service and sends it to every member, as 1.x Distro does.
+        List<String> addresses = ports.stream().map(port -> "127.0.0.1:" + port).toList();
+        String held = IntStream.range(0, 100).mapToObj(i -> "held-by-148-" + i)
+                .filter(name -> Nacos148Peer.serviceOwner("DEFAULT_GROUP@@" + name, addresses).equals(legacy.address()))
+                .findFirst().orElseThrow();
+        for (ServerProcess node : nodes) {
+            assertEquals(200, legacy.send("distro-datum", node, Map.of("service", held, "ip", "10.42.0.1")).statusCode());
+        }
 
         // The 1.4.8 node is replaced by one of ours on its address; then every member is ours and ready.
+        // Its service is taken over by ours as 1.x takes it over: a beat finds the instance, no 20404.
         legacy.close();
+        Await.until(30_000, () -> beatCode(nodes.get(0), held, "10.42.0.1") == 10200,
+                "the 1.4.8 node's instance is taken over by ours and its beat is known");
         nodes.add(node(ports.get(3)));
         for (ServerProcess node : nodes) {
             Await.until(60_000, () -> upgradeMetrics(node).get("upgraded").asBoolean(),

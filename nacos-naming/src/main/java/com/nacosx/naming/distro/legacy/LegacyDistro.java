@@ -18,6 +18,7 @@ import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceChangeListener;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.InstanceService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -41,7 +42,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #SYNC_DELAY_MILLIS} of a change, and every {@link #VERIFY_PERIOD_SECONDS} s the checksums
  * of all it owns; a 1.x member pulls what differs. A service a 1.x member owns arrives the same way
  * and is held as one client per service; it is dropped when its owner stops vouching for it
- * (absent from the owner's checksums, or none heard for {@link #EXPIRY_MILLIS}). All this is double
+ * (absent from the owner's checksums, or none heard for {@link #EXPIRY_MILLIS}), or adopted when
+ * the service becomes ours (see {@link #adoptServicesNowOurs}). All this is double
  * write, on only in a rolling upgrade from 1.x ({@link UpgradeJudgement}); in a cluster of ours
  * only nothing is sent.
  */
@@ -64,6 +66,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private final ServerMemberManager members;
     private final LegacyPeerHttp http;
     private final UpgradeJudgement upgrade;
+    private final InstanceService instances;
     private final boolean clustered;
     private final Set<ServiceKey> dirty = ConcurrentHashMap.newKeySet();
     /** Owned services last sent with instances: the one change that empties them must still be sent. */
@@ -73,13 +76,14 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private final AtomicLong timestamp = new AtomicLong();
 
     public LegacyDistro(ServiceRegistry registry, DistroMapper mapper, ServerMemberManager members, LegacyPeerHttp http,
-            UpgradeJudgement upgrade, ClusterSettings settings) {
+            UpgradeJudgement upgrade, InstanceService instances, ClusterSettings settings) {
         super("naming-legacy-distro");
         this.registry = registry;
         this.mapper = mapper;
         this.members = members;
         this.http = http;
         this.upgrade = upgrade;
+        this.instances = instances;
         this.clustered = !settings.standalone();
     }
 
@@ -279,7 +283,47 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         return instances;
     }
 
+    /**
+     * A held service whose 1.x owner is gone (it left, is DOWN, or double write is off) or that
+     * hashes to one of ours now: each node of ours registers the instances it is responsible for,
+     * as a 1.x node takes over the data it holds when ownership moves, so their next beats find
+     * them instead of answering 20404 to all at once. The others stay held until their own
+     * responsible nodes' registrations reach this node by Distro, or expire.
+     */
+    private void adoptServicesNowOurs() {
+        for (ServiceKey service : Set.copyOf(held.keySet())) {
+            Member owner = mapper.serviceOwner(service);
+            if (owner != null && owner.isLegacy()) {
+                continue;
+            }
+            List<InstanceRecord> kept = new ArrayList<>();
+            for (InstanceRecord instance : heldInstances(service)) {
+                if (mapper.isSelf(mapper.responsible(service, instance.ip(), instance.port()))) {
+                    adopt(service, instance);
+                } else {
+                    kept.add(instance);
+                }
+            }
+            String clientId = ClientIds.ofLegacyDatum(LegacyDatums.key(service));
+            if (kept.isEmpty()) {
+                release(service);
+            } else {
+                registry.replaceClient(clientId, Map.of(service, kept));
+            }
+        }
+    }
+
+    private void adopt(ServiceKey service, InstanceRecord instance) {
+        try {
+            instances.register(service, instance);
+        } catch (NacosException e) {
+            LOG.warn("[legacy-distro] cannot take over {}:{} of {} from a 1.x member: {}", instance.ip(),
+                    instance.port(), service, e.getMessage());
+        }
+    }
+
     private void flush() {
+        adoptServicesNowOurs();
         List<Member> legacy = mapper.legacyMembers();
         if (dirty.isEmpty() || legacy.isEmpty()) {
             dirty.clear();
