@@ -8,7 +8,8 @@
 # 2. Each 1.4.8 node in turn is stopped and one of ours started on its address, with
 #    nacos.core.support.upgrade.from.1x=true.
 # 3. Once every member is ours the cluster switches to the 2.x mode; then double write is turned off.
-# 4. The 1.x clients stop and 2.x clients (grpc-bench naming-hold) hold as many instances.
+# 4. The 1.x clients stop and 2.x clients (grpc-bench naming-hold) hold as many instances; then
+#    none, for the cluster's own CPU.
 # Every 10 s it prints, for each node: its CPU over the last 10 s (% of one core), the healthy
 # instances it lists in the 100 services, and what it is (1.4.8, ours in the 1.x or 2.x mode); and
 # the clients' beats, failures, re-registers and beat latency. Needs: mvn -B -DskipTests package.
@@ -154,4 +155,6 @@ java -Xmx512m -jar "$BENCH_JAR" naming-hold --port $((PORTS[0] + 1000)) --server
 LOAD_PID=$!
 wait "$LOAD_PID" || true
 LOAD_PID=""
+phase "no clients: the cluster's own CPU, to subtract from what the clients cost"
+sleep 40
 phase "done"
