@@ -19,6 +19,7 @@ source "$HERE/lib.sh"
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     stop_database
+    rm -rf "$WORK"
 }
 trap cleanup EXIT
 

@@ -37,6 +37,7 @@ cleanup() {
     for pid in $LOAD_PID $SAMPLER_PID; do kill "$pid" 2>/dev/null || true; done
     for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
     stop_database
+    rm -rf "$WORK"
 }
 trap cleanup EXIT
 

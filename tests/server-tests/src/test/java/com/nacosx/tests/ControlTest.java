@@ -9,6 +9,7 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TempDirs;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class ControlTest {
 
     @BeforeAll
     static void start() throws IOException {
-        home = Files.createTempDirectory("nacosx-home-");
+        home = TempDirs.create("nacosx-home-");
         writeRule("data/tps/ConfigPublish", "{\"pointName\":\"ConfigPublish\",\"pointRule\":{\"maxCount\":5,"
                 + "\"period\":\"DAYS\",\"monitorType\":\"intercept\"}}");
         writeRule("data/tps/ConfigQuery", "{\"pointName\":\"ConfigQuery\",\"monitorKeyRule\":{\"clientIp:*\":"

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.ServerProcess;
-import java.nio.file.Files;
+import com.nacosx.testsupport.TempDirs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,7 +41,7 @@ class MysqlStartTest {
     @Test
     void waitsForADatabaseThatIsNotUpYet() throws Exception {
         MariaDb.stop();
-        Path home = Files.createTempDirectory("nacosx-mysql-start-");
+        Path home = TempDirs.create("nacosx-mysql-start-");
         CompletableFuture<ServerProcess> starting = CompletableFuture.supplyAsync(
                 () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
         Await.until(30_000, () -> ServerProcess.logOf(home, "nacos.log").contains("cannot reach db.url.0"), "the server says it waits for MySQL");
@@ -59,7 +59,7 @@ class MysqlStartTest {
         String[] settings = Arrays.stream(MariaDb.serverProperties())
                 .map(setting -> setting.startsWith("db.password=") ? "db.password=wrong" : setting)
                 .toArray(String[]::new);
-        Path home = Files.createTempDirectory("nacosx-mysql-refused-");
+        Path home = TempDirs.create("nacosx-mysql-refused-");
         IllegalStateException exited = assertThrows(IllegalStateException.class,
                 () -> ServerProcess.start(home, ServerProcess.freePort(), settings));
         assertTrue(exited.getMessage().contains("server exited"), exited.getMessage());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.ServerProcess;
-import java.nio.file.Files;
+import com.nacosx.testsupport.TempDirs;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -73,7 +73,7 @@ class MysqlUpgradeFrom14Test {
     @Test
     @Order(1)
     void aServerRefusesThe14DatabaseAndNamesTheScriptToRun() throws Exception {
-        Path home = Files.createTempDirectory("nacosx-mysql-14-");
+        Path home = TempDirs.create("nacosx-mysql-14-");
         IllegalStateException exited = assertThrows(IllegalStateException.class,
                 () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
         assertTrue(exited.getMessage().contains("server exited"), exited.getMessage());

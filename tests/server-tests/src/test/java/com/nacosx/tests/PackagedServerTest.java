@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TempDirs;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,7 @@ class PackagedServerTest {
 
     @Test
     void unpackedServerStartsServesStopsAndKeepsItsData() throws Exception {
-        Path dir = Files.createTempDirectory("nacosx-packaged-");
+        Path dir = TempDirs.create("nacosx-packaged-");
         Path tarball = Path.of(System.getProperty("nacosx.distribution.tarball"));
         assertEquals(0, run("tar", "-xzf", tarball.toString(), "-C", dir.toString()).exitCode);
         install = dir.resolve("nacos");
@@ -68,7 +69,7 @@ class PackagedServerTest {
 
     @Test
     void unknownModeIsRefused() throws Exception {
-        Path dir = Files.createTempDirectory("nacosx-packaged-");
+        Path dir = TempDirs.create("nacosx-packaged-");
         assertEquals(0, run("tar", "-xzf", System.getProperty("nacosx.distribution.tarball"), "-C", dir.toString()).exitCode);
         Result refused = run(dir.resolve("nacos/bin/startup.sh").toString(), "-m", "solo");
         assertNotEquals(0, refused.exitCode);

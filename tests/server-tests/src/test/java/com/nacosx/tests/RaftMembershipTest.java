@@ -6,6 +6,7 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TempDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ class RaftMembershipTest {
         List<Integer> firstThree = ports.subList(0, 3);
         List<Path> homes = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            homes.add(Files.createTempDirectory("nacosx-member-"));
+            homes.add(TempDirs.create("nacosx-member-"));
             writeClusterConf(homes.get(i), i < 3 ? firstThree : ports);
         }
         List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();

@@ -35,7 +35,7 @@ public final class PrometheusServer implements AutoCloseable {
     /** Starts Prometheus with {@code scrapeConfigs} (the YAML list under {@code scrape_configs:}). */
     public static PrometheusServer start(String scrapeConfigs) throws IOException, InterruptedException {
         String binary = installed();
-        Path dir = Files.createTempDirectory("nacosx-prometheus-");
+        Path dir = TempDirs.create("nacosx-prometheus-");
         Path config = dir.resolve("prometheus.yml");
         Files.writeString(config, "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n"
                 + scrapeConfigs);

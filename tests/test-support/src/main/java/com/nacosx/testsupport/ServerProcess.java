@@ -54,11 +54,7 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts a standalone server on a free port with a new home; {@code properties} are extra {@code key=value} settings. */
     public static ServerProcess startStandalone(String... properties) {
-        try {
-            return start(Files.createTempDirectory("nacosx-home-"), freePort(), properties);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return start(TempDirs.create("nacosx-home-"), freePort(), properties);
     }
 
     /**
@@ -77,11 +73,7 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts a server as {@link #start} does, in a new home of its own under the temporary directory. */
     public static ServerProcess startInNewHome(int port, String... properties) {
-        try {
-            return start(Files.createTempDirectory("nacosx-node-"), port, properties);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return start(TempDirs.create("nacosx-node-"), port, properties);
     }
 
     /**
@@ -112,7 +104,9 @@ public final class ServerProcess implements AutoCloseable {
         Path dist = distributionDir();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms256m", "-Xmx512m", "-Dnacos.standalone=true", "-Dnacos.home=" + home));
+                "-Xms256m", "-Xmx512m", "-Dnacos.standalone=true", "-Dnacos.home=" + home,
+                // Native libraries unpacked at start (RocksDB's, 10 MB) go with the home, not pile up in /tmp.
+                "-Djava.io.tmpdir=" + home.resolve("tmp")));
         // As bin/startup.sh does: from target/, by the relative names the class-data archive knows.
         Path classData = dist.resolve("target/nacos-server.jsa");
         if (Files.isRegularFile(classData)) {
@@ -125,6 +119,7 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(arguments);
         try {
             Files.createDirectories(home.resolve("logs"));
+            Files.createDirectories(home.resolve("tmp"));
             process = new ProcessBuilder(command)
                     .directory(dist.resolve("target").toFile())
                     .redirectErrorStream(true)
