@@ -13,7 +13,6 @@ import com.nacosx.core.http.RestResult;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -112,7 +111,7 @@ public class ClusterHttpApi implements HttpApi {
                     + " node's JSON with its ip and port"));
             return;
         }
-        exchange.respondJson(RestResult.ok(new String(Json.bytes(members.reported(node)), StandardCharsets.UTF_8)));
+        exchange.respondJson(RestResult.ok(Json.text(members.reported(node))));
     }
 
     private void switchLookup(HttpExchange exchange) {

@@ -201,8 +201,10 @@ public class ServerMemberManager implements SmartLifecycle {
                 }
             }));
         }
-        CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new))
-                .whenComplete((done, error) -> firstReports.complete(null));
+        if (!firstReports.isDone()) {
+            CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new))
+                    .whenComplete((done, error) -> firstReports.complete(null));
+        }
     }
 
     private void changed() {

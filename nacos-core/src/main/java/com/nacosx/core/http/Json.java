@@ -19,6 +19,11 @@ public final class Json {
         return MAPPER.writeValueAsBytes(value);
     }
 
+    /** The value as JSON text, for a JSON document carried inside a string field. */
+    public static String text(Object value) {
+        return MAPPER.writeValueAsString(value);
+    }
+
     /**
      * Reads a JSON text a client sent.
      *

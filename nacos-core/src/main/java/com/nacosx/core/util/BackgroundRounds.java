@@ -11,13 +11,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A component's background rounds, on one daemon thread of its own named after it, from the
- * server's start to its stop. A round that throws is logged and the next one still runs: a
- * scheduled task that throws would otherwise never run again, silently.
+ * server's start to its stop. A round that throws is logged (under the component's own class, so
+ * in its concern's log file) and the next one still runs: a scheduled task that throws would
+ * otherwise never run again, silently.
  */
 public abstract class BackgroundRounds implements SmartLifecycle {
 
-    private static final Logger LOG = LoggerFactory.getLogger(BackgroundRounds.class);
-
+    private final Logger log = LoggerFactory.getLogger(getClass());
     private final String name;
     private final ScheduledExecutorService timer;
     private volatile boolean running;
@@ -49,7 +49,7 @@ public abstract class BackgroundRounds implements SmartLifecycle {
         try {
             round.run();
         } catch (RuntimeException e) {
-            LOG.warn("[{}] a round failed; the next one runs as planned", name, e);
+            log.warn("[{}] a round failed; the next one runs as planned", name, e);
         }
     }
 

@@ -14,7 +14,6 @@ import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.service.NamingQueries;
 import org.springframework.stereotype.Component;
 
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -62,7 +61,7 @@ public class UpgradeOpsHttpApi implements HttpApi {
                 text.append(String.format("%5d", ((Number) value).longValue()));
             } else {
                 text.append(value instanceof String || value instanceof Boolean ? value.toString()
-                        : new String(Json.bytes(value), StandardCharsets.UTF_8));
+                        : Json.text(value));
             }
             text.append('\n');
         });

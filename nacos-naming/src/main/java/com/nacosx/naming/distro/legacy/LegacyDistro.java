@@ -23,17 +23,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 /**
  * 1.x Distro with official 1.x members, over HTTP as they speak it. Beside them a service belongs
@@ -139,15 +140,18 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         }
     }
 
+    /** The client that holds a 1.x member's service here. */
+    private static String heldClientId(ServiceKey service) {
+        return ClientIds.ofLegacyDatum(LegacyDatums.key(service));
+    }
+
     private void hold(ServiceKey service, List<InstanceRecord> instances) {
-        String clientId = ClientIds.ofLegacyDatum(LegacyDatums.key(service));
         if (instances.isEmpty()) {
-            registry.removeClient(clientId);
-            held.remove(service);
+            release(service);
             return;
         }
         try {
-            registry.replaceClient(clientId, Map.of(service, instances));
+            registry.replaceClient(heldClientId(service), Map.of(service, instances));
             held.put(service, System.currentTimeMillis());
         } catch (NacosException e) {
             LOG.warn("[legacy-distro] cannot hold {} from a 1.x member: {}", service, e.getMessage());
@@ -156,7 +160,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
 
     private void release(ServiceKey service) {
         held.remove(service);
-        registry.removeClient(ClientIds.ofLegacyDatum(LegacyDatums.key(service)));
+        registry.removeClient(heldClientId(service));
     }
 
     /**
@@ -219,7 +223,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private List<InstanceRecord> heldInstances(ServiceKey service) {
         RegisteredService registered = registry.get(service);
         Publication publication = registered == null ? null
-                : registered.publications().get(ClientIds.ofLegacyDatum(LegacyDatums.key(service)));
+                : registered.publications().get(heldClientId(service));
         return publication == null ? List.of() : publication.instances();
     }
 
@@ -241,27 +245,23 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
 
     /** The datums of these 1.x keys that this node has instances of; unknown keys are left out. */
     public byte[] datums(Collection<String> keys) {
-        Map<ServiceKey, List<LegacyDatums.Beating>> services = new LinkedHashMap<>();
-        for (String key : keys) {
-            ServiceKey service = LegacyDatums.service(key.trim());
-            List<LegacyDatums.Beating> instances = service == null ? List.of() : instancesOf(service, true);
-            if (!instances.isEmpty()) {
-                services.put(service, instances);
-            }
-        }
-        return LegacyDatums.encode(services, timestamp.incrementAndGet());
+        return datumsOf(keys.stream().map(key -> LegacyDatums.service(key.trim())).filter(Objects::nonNull));
     }
 
     /** Every ephemeral service this node has instances of, as a starting 1.x member loads it. */
     public byte[] snapshot() {
-        Map<ServiceKey, List<LegacyDatums.Beating>> services = new LinkedHashMap<>();
-        for (RegisteredService service : registry.all()) {
-            List<LegacyDatums.Beating> instances = instancesOf(service.key(), true);
+        return datumsOf(registry.all().stream().map(RegisteredService::key));
+    }
+
+    private byte[] datumsOf(Stream<ServiceKey> services) {
+        Map<ServiceKey, List<LegacyDatums.Beating>> datums = new LinkedHashMap<>();
+        services.forEach(service -> {
+            List<LegacyDatums.Beating> instances = instancesOf(service, true);
             if (!instances.isEmpty()) {
-                services.put(service.key(), instances);
+                datums.put(service, instances);
             }
-        }
-        return LegacyDatums.encode(services, timestamp.incrementAndGet());
+        });
+        return LegacyDatums.encode(datums, timestamp.incrementAndGet());
     }
 
     /**
@@ -304,11 +304,10 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                     kept.add(instance);
                 }
             }
-            String clientId = ClientIds.ofLegacyDatum(LegacyDatums.key(service));
             if (kept.isEmpty()) {
                 release(service);
             } else {
-                registry.replaceClient(clientId, Map.of(service, kept));
+                registry.replaceClient(heldClientId(service), Map.of(service, kept));
             }
         }
     }
@@ -383,9 +382,8 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                     namespace -> new LinkedHashMap<>()).put(service.grouped(),
                     LegacyServiceChecksum.of(service, instances)));
             statuses.forEach((namespace, checksums) -> sendToAll(legacy, "POST", STATUS_PATH, Json.bytes(Map.of(
-                    "statuses", new String(Json.bytes(new ServiceStatuses(namespace, checksums)),
-                            StandardCharsets.UTF_8),
-                    "clientIP", self)), "service statuses"));
+                    "statuses", Json.text(new ServiceStatuses(namespace, checksums)), "clientIP", self)),
+                    "service statuses"));
         }
         long cutoff = System.currentTimeMillis() - EXPIRY_MILLIS;
         held.forEach((service, vouched) -> {

@@ -1,5 +1,6 @@
 package com.nacosx.naming.distro.legacy;
 
+import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -21,8 +22,6 @@ import java.util.Map;
  */
 @Component
 public class LegacyDistroHttpApi implements HttpApi {
-
-    private static final String JSON = "application/json;charset=UTF-8";
 
     private final LegacyDistro distro;
 
@@ -72,6 +71,6 @@ public class LegacyDistroHttpApi implements HttpApi {
     }
 
     private static void respond(HttpExchange exchange, byte[] json) {
-        exchange.respond(HttpResponseStatus.OK, JSON, json, null);
+        exchange.respond(HttpResponseStatus.OK, LegacyPeerHttp.JSON, json, null);
     }
 }

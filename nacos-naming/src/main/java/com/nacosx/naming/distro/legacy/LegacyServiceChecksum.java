@@ -4,7 +4,6 @@ import com.nacosx.core.http.Json;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +28,11 @@ final class LegacyServiceChecksum {
         instances.forEach(instance -> clusters.put(instance.cluster(), Boolean.TRUE));
         StringJoiner clusterTexts = new StringJoiner(",", "[", "]");
         for (String cluster : clusters.keySet()) {
-            clusterTexts.add("{\"healthChecker\":{},\"defIPPort\":80,\"defCkport\":80,\"name\":" + jsonString(cluster)
+            clusterTexts.add("{\"healthChecker\":{},\"defIPPort\":80,\"defCkport\":80,\"name\":" + Json.text(cluster)
                     + ",\"useIPPort4Check\":true,\"sitegroup\":\"\"}");
         }
         StringBuilder text = new StringBuilder("{\"invalidIPCount\":").append(unhealthy)
-                .append(",\"name\":").append(jsonString(service.grouped()))
+                .append(",\"name\":").append(Json.text(service.grouped()))
                 .append(",\"ipCount\":").append(instances.size())
                 .append(",\"owners\":[],\"protectThreshold\":0.0,\"clusters\":").append(clusterTexts).append('}');
         for (InstanceRecord instance : LegacyDatums.sorted(instances)) {
@@ -41,9 +40,5 @@ final class LegacyServiceChecksum {
                     .append('_').append(instance.healthy()).append('_').append(instance.cluster()).append(',');
         }
         return LegacyDatums.md5(text);
-    }
-
-    private static String jsonString(String value) {
-        return new String(Json.bytes(value), StandardCharsets.UTF_8);
     }
 }
