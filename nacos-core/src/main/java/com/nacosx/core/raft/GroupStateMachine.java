@@ -12,6 +12,7 @@ import com.alipay.sofa.jraft.storage.snapshot.SnapshotReader;
 import com.alipay.sofa.jraft.storage.snapshot.SnapshotWriter;
 import com.nacosx.api.exception.NacosException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * and hands each result to the writer on this node that waits for it. Also takes and installs the
  * group's snapshots and remembers the term and role for the status page.
  */
-final class GroupStateMachine extends StateMachineAdapter {
+class GroupStateMachine extends StateMachineAdapter {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupStateMachine.class);
 
@@ -53,31 +54,43 @@ final class GroupStateMachine extends StateMachineAdapter {
     @Override
     public void onApply(Iterator entries) {
         while (entries.hasNext()) {
-            RaftEntry entry = RaftEntry.decode(entries.getData());
-            Object result;
-            try {
-                result = machine.apply(entry.command());
-            } catch (NacosException refused) {
-                result = refused;
-            } catch (RuntimeException e) {
-                LOG.error("[{}] entry {} failed to apply here; this node may now differ from its peers: restart "
-                        + "it to rebuild its state from the group", machine.group(), entries.getIndex(), e);
-                result = e;
-            }
+            applyEntry(entries.getData(), entries.done(), entries.getIndex());
             appliedIndex = entries.getIndex();
-            CompletableFuture<Object> writer = waiting.get(entry.id());
-            if (writer != null) {
-                if (result instanceof RuntimeException refused) {
-                    writer.completeExceptionally(refused);
-                } else {
-                    writer.complete(result);
-                }
-            }
             if (entries.done() != null) {
                 entries.done().run(Status.OK());
             }
             entries.next();
         }
+    }
+
+    /**
+     * Applies one committed entry and hands its result to whoever waits for it here. {@code done}
+     * is the closure of the task this node appended, when it leads and wrote the entry itself.
+     */
+    protected void applyEntry(ByteBuffer data, Closure done, long index) {
+        RaftEntry entry = RaftEntry.decode(data);
+        Object result;
+        try {
+            result = machine.apply(entry.command());
+        } catch (NacosException refused) {
+            result = refused;
+        } catch (RuntimeException e) {
+            logFailedApply(index, e);
+            result = e;
+        }
+        CompletableFuture<Object> writer = waiting.get(entry.id());
+        if (writer != null) {
+            if (result instanceof RuntimeException refused) {
+                writer.completeExceptionally(refused);
+            } else {
+                writer.complete(result);
+            }
+        }
+    }
+
+    protected void logFailedApply(long index, RuntimeException e) {
+        LOG.error("[{}] entry {} failed to apply here; this node may now differ from its peers: restart it to "
+                + "rebuild its state from the group", machine.group(), index, e);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.nacosx.core.raft;
 
+import com.alipay.sofa.jraft.Closure;
 import com.alipay.sofa.jraft.Node;
 import com.alipay.sofa.jraft.RaftGroupService;
 import com.alipay.sofa.jraft.Status;
@@ -53,7 +54,8 @@ final class RaftGroup {
         options.setLogUri(directory(dir.resolve("log")));
         options.setRaftMetaUri(directory(dir.resolve("meta")));
         options.setSnapshotUri(directory(dir.resolve("snapshot")));
-        GroupStateMachine stateMachine = new GroupStateMachine(machine);
+        GroupStateMachine stateMachine = machine instanceof LegacyRaftStateMachine legacy
+                ? new LegacyGroupStateMachine(legacy) : new GroupStateMachine(machine);
         options.setFsm(stateMachine);
         machine.reset();
         RaftGroupService service = new RaftGroupService(machine.group(), self, options, server, true);
@@ -105,6 +107,39 @@ final class RaftGroup {
     }
 
     /**
+     * Appends an entry as the leader; completes, once it is committed and applied here, with what
+     * the state machine answered for it (groups shared with 1.4 nodes, whose entries carry no id).
+     */
+    CompletableFuture<Object> commitForResult(byte[] entry) {
+        ResultClosure closure = new ResultClosure();
+        Task task = new Task();
+        task.setData(ByteBuffer.wrap(entry));
+        task.setDone(closure);
+        node.apply(task);
+        return closure.answered;
+    }
+
+    /** A task's closure that carries the state machine's answer to the entry it appended. */
+    static final class ResultClosure implements Closure {
+
+        private final CompletableFuture<Object> answered = new CompletableFuture<>();
+        private volatile Object result;
+
+        void result(Object result) {
+            this.result = result;
+        }
+
+        @Override
+        public void run(Status status) {
+            if (status.isOk()) {
+                answered.complete(result);
+            } else {
+                answered.completeExceptionally(new IllegalStateException(status.getErrorMsg()));
+            }
+        }
+    }
+
+    /**
      * Tells {@code caughtUp}, once, whether this node has applied everything the leader had
      * committed when asked.
      */
@@ -125,6 +160,11 @@ final class RaftGroup {
     /** Makes the leader use {@code peers}; only the leader can. */
     void changePeers(Configuration peers, Consumer<Status> done) {
         node.changePeers(peers, done::accept);
+    }
+
+    /** Sets this node's peers without the leader; only where no peer dropped ever voted. */
+    void resetPeers(Configuration peers) {
+        node.resetPeers(peers);
     }
 
     void snapshot(Consumer<Status> done) {

@@ -1,5 +1,8 @@
 package com.nacosx.core.raft;
 
+import com.alibaba.nacos.consistency.entity.ReadRequest;
+import com.alibaba.nacos.consistency.entity.Response;
+import com.alibaba.nacos.consistency.entity.WriteRequest;
 import com.alipay.sofa.jraft.Status;
 import com.alipay.sofa.jraft.conf.Configuration;
 import com.alipay.sofa.jraft.entity.PeerId;
@@ -11,15 +14,17 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
-import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.MemberChangeListener;
 import com.nacosx.core.cluster.MembersOnly;
+import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.upgrade.UpgradeSettings;
 import com.nacosx.core.util.Futures;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,6 +38,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import com.google.protobuf.Message;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,21 +72,35 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private final List<RaftStateMachine> machines;
     private final MeterRegistry metrics;
     private final Map<String, RaftGroup> groups = new ConcurrentHashMap<>();
+    private final Map<String, LegacyRaftStateMachine> legacyMachines = new ConcurrentHashMap<>();
+    private final LegacyRaftRpc legacyRpc = new LegacyRaftRpc();
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("raft-timer"));
     private RpcServer server;
     private volatile boolean running;
 
-    public RaftGroups(RaftSettings settings, ClusterSettings cluster, ServerMemberManager members, PeerClients peers,
-            ServerReadiness readiness, List<RaftStateMachine> machines, MeterRegistry metrics) {
+    public RaftGroups(RaftSettings settings, ClusterSettings cluster, UpgradeSettings upgrade,
+            ServerMemberManager members, PeerClients peers, ServerReadiness readiness, List<RaftStateMachine> machines,
+            MeterRegistry metrics) {
         this.metrics = metrics;
         this.settings = settings;
         this.cluster = cluster;
         this.members = members;
         this.peers = peers;
         this.readiness = readiness;
-        this.machines = cluster.standalone() ? List.of() : List.copyOf(machines);
-        this.machines.forEach(machine -> readiness.close(gate(machine.group())));
+        // Groups shared with 1.4 nodes start last: a group of ours forgets what its module holds
+        // before replaying, and what a shared group replays into the same module must stay.
+        this.machines = cluster.standalone() ? List.of() : machines.stream()
+                .filter(machine -> !isLegacy(machine) || upgrade.supportFrom1x())
+                .sorted(Comparator.comparing(RaftGroups::isLegacy)).toList();
+        // A group shared with 1.4 nodes may lack a majority while they are replaced: it does not
+        // hold this node's readiness.
+        this.machines.stream().filter(machine -> !isLegacy(machine))
+                .forEach(machine -> readiness.close(gate(machine.group())));
+    }
+
+    private static boolean isLegacy(RaftStateMachine machine) {
+        return machine instanceof LegacyRaftStateMachine;
     }
 
     /** Whether writes of {@code group} go through Raft here (a cluster node with that group). */
@@ -100,20 +122,33 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         }
         int port = cluster.selfPort() - RaftSettings.PORT_OFFSET;
         RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
+        boolean sharedWithLegacy = machines.stream().anyMatch(RaftGroups::isLegacy);
+        if (sharedWithLegacy) {
+            LegacyRaftRpc.registerMessages(transport);
+        }
         server = transport.serverOn(settings.bindAddress(), port, new MembersOnly(members));
         RaftRpcServerFactory.addRaftRequestProcessors(server);
+        if (sharedWithLegacy) {
+            LegacyRaftRpc.serve(server, this);
+            legacyRpc.start();
+        }
         if (!server.init(null)) {
             throw new IllegalStateException("cannot open the Raft port " + port
                     + " (HTTP port - 1000); free it or choose another server.port");
         }
         PeerId self = new PeerId(cluster.selfIp(), port);
-        Configuration initialPeers = peersOf(membersOnceKnown());
+        List<Member> known = membersOnceKnown();
         for (RaftStateMachine machine : machines) {
+            Configuration initialPeers = peersOf(known, isLegacy(machine), member -> true);
             RaftGroup group = RaftGroup.start(machine, self, initialPeers, settings, server);
             groups.put(machine.group(), group);
             RaftMetrics.bind(metrics, group);
             LOG.info("[{}] started as {} with peers {}", machine.group(), self, initialPeers);
-            awaitCaughtUp(group);
+            if (machine instanceof LegacyRaftStateMachine legacy) {
+                legacyMachines.put(machine.group(), legacy);
+            } else {
+                awaitCaughtUp(group);
+            }
         }
         timer.scheduleWithFixedDelay(this::publishMetadata, METADATA_REFRESH_MILLIS, METADATA_REFRESH_MILLIS,
                 TimeUnit.MILLISECONDS);
@@ -257,6 +292,93 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         }, RETRY_MILLIS, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Writes through a group shared with 1.4 nodes, as they do: appended here when this node
+     * leads, else passed on to the leader, 1.4 node or ours. Completes with the leader's answer.
+     */
+    CompletableFuture<Response> writeLegacy(WriteRequest write) {
+        return passOnLegacy(write.getGroup(), write);
+    }
+
+    /**
+     * Writes 1.x data through the group {@code groupName} shared with 1.4 nodes, for the module
+     * that shares it; completes once this node has applied it too, so a read here sees it.
+     *
+     * @return the answer; failed with 503 when the group has no leader or does not answer in time
+     */
+    public CompletableFuture<Response> writeLegacy(String groupName, WriteRequest write) {
+        return passOnLegacy(groupName, write.toBuilder().setGroup(groupName).build())
+                .thenCompose(response -> caughtUpLegacy(groupName).thenApply(caughtUp -> response));
+    }
+
+    /**
+     * Completes once this node has applied what the leader of the group shared with 1.4 nodes had
+     * committed when asked (true), or could not tell (false: no leader, or it did not answer).
+     */
+    public CompletableFuture<Boolean> caughtUpLegacy(String groupName) {
+        CompletableFuture<Boolean> caughtUp = new CompletableFuture<>();
+        try {
+            legacyGroup(groupName).checkCaughtUp(caughtUp::complete);
+        } catch (NacosException e) {
+            caughtUp.complete(false);
+        }
+        return caughtUp;
+    }
+
+    /**
+     * Answers a 1.x read from this node once it has applied what the leader had committed, as a
+     * 1.4 node does; from the leader when this node cannot tell.
+     */
+    CompletableFuture<Response> readLegacy(ReadRequest read) {
+        LegacyRaftStateMachine machine = legacyMachines.get(read.getGroup());
+        if (machine == null) {
+            return CompletableFuture.failedFuture(unavailable(read.getGroup(), "no such group shared with 1.x here"));
+        }
+        CompletableFuture<Response> answer = new CompletableFuture<>();
+        group(read.getGroup()).checkCaughtUp(caughtUp -> {
+            if (caughtUp) {
+                answer.complete(machine.read(read));
+            } else {
+                passOnLegacy(read.getGroup(), read).whenComplete((response, error) -> {
+                    if (error != null) {
+                        answer.completeExceptionally(error);
+                    } else {
+                        answer.complete(response);
+                    }
+                });
+            }
+        });
+        return answer;
+    }
+
+    private CompletableFuture<Response> passOnLegacy(String groupName, Message request) {
+        RaftGroup group;
+        try {
+            group = legacyGroup(groupName);
+        } catch (NacosException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (group.isLeader()) {
+            return group.commitForResult(LegacyGroupStateMachine.entryOf(request)).thenApply(Response.class::cast);
+        }
+        PeerId leader = group.leader();
+        if (leader == null) {
+            return CompletableFuture.failedFuture(unavailable(groupName, "no leader is elected"));
+        }
+        return legacyRpc.send(leader, request, settings.writeTimeout()).exceptionallyCompose(error ->
+                CompletableFuture.failedFuture(unavailable(groupName, "the leader " + leader + " did not take it: "
+                        + Futures.causeOf(error).getMessage())));
+    }
+
+    private RaftGroup legacyGroup(String name) {
+        if (!legacyMachines.containsKey(name)) {
+            throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR, "the Raft group "
+                    + name + " shared with 1.x nodes runs only on a cluster node started with "
+                    + "nacos.core.support.upgrade.from.1x=true");
+        }
+        return group(name);
+    }
+
     /** Appends an entry a follower passed on; fails at once when this node does not lead the group. */
     public CompletableFuture<Void> commitAsLeader(String groupName, byte[] entry) {
         RaftGroup group = group(groupName);
@@ -313,11 +435,14 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         return members.all();
     }
 
-    /** Every member but official 1.x ones, which run no group of ours (they answer on HTTP only). */
-    private static Configuration peersOf(List<Member> members) {
+    /**
+     * The members {@code admitted}; official 1.x ones only for a group shared with them, as they run
+     * no group of ours.
+     */
+    private static Configuration peersOf(List<Member> members, boolean withLegacy, Predicate<Member> admitted) {
         Configuration peers = new Configuration();
         for (Member member : members) {
-            if (!member.isLegacy()) {
+            if ((withLegacy || !member.isLegacy()) && admitted.test(member)) {
                 peers.addPeer(peerOf(member));
             }
         }
@@ -336,22 +461,41 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     public void membersChanged(List<Member> current) {
         for (RaftGroup group : groups.values()) {
             if (!group.isLeader()) {
+                dropLegacyPeersWithoutLeader(group, current);
                 continue;
             }
             Set<PeerId> peers = Set.copyOf(group.peers().getPeers());
-            Configuration wanted = new Configuration();
-            for (Member member : current) {
-                PeerId peer = peerOf(member);
-                if (!member.isLegacy() && (member.state() != NodeState.DOWN || peers.contains(peer))) {
-                    wanted.addPeer(peer);
-                }
-            }
+            Configuration wanted = peersOf(current, legacyMachines.containsKey(group.name()),
+                    member -> member.state() != NodeState.DOWN || peers.contains(peerOf(member)));
             if (!Set.copyOf(wanted.getPeers()).equals(peers)) {
                 LOG.info("[{}] changing peers from {} to {}", group.name(), group.peers(), wanted);
                 group.changePeers(wanted, status -> LOG.info("[{}] peer change to {}: {}", group.name(), wanted,
                         status));
             }
         }
+    }
+
+    /**
+     * A node of ours that started before official 1.x members answered took them for peers of its
+     * own groups, which they never run: without a leader, every node of ours drops them from its
+     * own configuration (they never voted, so nothing committed counted on them, and every node of
+     * ours computes the same peers). A group shared with 1.x keeps them.
+     */
+    private void dropLegacyPeersWithoutLeader(RaftGroup group, List<Member> current) {
+        if (legacyMachines.containsKey(group.name()) || group.leader() != null) {
+            return;
+        }
+        Set<PeerId> legacy = current.stream().filter(Member::isLegacy).map(RaftGroups::peerOf)
+                .collect(Collectors.toSet());
+        Configuration peers = group.peers();
+        if (peers.getPeers().stream().noneMatch(legacy::contains)) {
+            return;
+        }
+        Configuration ours = new Configuration();
+        peers.getPeers().stream().filter(peer -> !legacy.contains(peer)).forEach(ours::addPeer);
+        LOG.info("[{}] no leader, and {} are official 1.x members, which run no group of ours: peers reset to {}",
+                group.name(), legacy, ours);
+        group.resetPeers(ours);
     }
 
     public List<RaftGroupStatus> status() {
@@ -380,6 +524,9 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         timer.shutdownNow();
         groups.values().forEach(RaftGroup::shutdown);
         groups.clear();
+        if (!legacyMachines.isEmpty()) {
+            legacyRpc.shutdown();
+        }
         if (server != null) {
             server.shutdown();
         }

@@ -6,6 +6,7 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.MemberChangeListener;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.util.BackgroundRounds;
+import com.nacosx.core.util.Listeners;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -44,6 +45,7 @@ public class UpgradeJudgement extends BackgroundRounds implements MemberChangeLi
     private final UpgradeState state;
     private final ServerMemberManager members;
     private final List<SelfUpgradeCheck> selfChecks = new CopyOnWriteArrayList<>();
+    private final Listeners<Runnable> doubleWriteOff = new Listeners<>("double write turned off");
     private volatile boolean useGrpcFeatures;
     private volatile boolean all20xVersion = true;
     private volatile boolean doubleWriteEnabled;
@@ -55,7 +57,7 @@ public class UpgradeJudgement extends BackgroundRounds implements MemberChangeLi
         this.state = new UpgradeState(settings.stateFile());
         this.members = members;
         boolean upgrading = clustered && settings.supportFrom1x();
-        this.doubleWriteEnabled = upgrading;
+        this.doubleWriteEnabled = upgrading && state.doubleWriteEnabled();
         this.useGrpcFeatures = !upgrading || state.upgraded();
         if (!useGrpcFeatures) {
             members.describeSelf(READY_TO_UPGRADE, false);
@@ -66,6 +68,14 @@ public class UpgradeJudgement extends BackgroundRounds implements MemberChangeLi
 
     public void addSelfCheck(SelfUpgradeCheck check) {
         selfChecks.add(check);
+    }
+
+    /**
+     * Runs {@code listener} on the thread that turns double write off, once the 1.x protocols are
+     * silent; it must not block.
+     */
+    public void onDoubleWriteOff(Runnable listener) {
+        doubleWriteOff.enrol(listener);
     }
 
     /** Whether 2.x gRPC naming is served (false in the 1.x mode). */
@@ -106,8 +116,10 @@ public class UpgradeJudgement extends BackgroundRounds implements MemberChangeLi
         if (!enabled) {
             LOG.info("Disable Double write, stop and clean v1.x cache and features");
             switchTo2x();
+            doubleWriteOff.tell(Runnable::run);
         } else {
             LOG.info("[upgrade] double write enabled again");
+            state.save(useGrpcFeatures, true);
         }
     }
 
@@ -118,7 +130,7 @@ public class UpgradeJudgement extends BackgroundRounds implements MemberChangeLi
         if (anyLegacy && useGrpcFeatures && doubleWriteEnabled) {
             LOG.info("Downgrade to 1.X");
             useGrpcFeatures = false;
-            state.save(false);
+            state.save(false, doubleWriteEnabled);
         }
     }
 
@@ -144,7 +156,7 @@ public class UpgradeJudgement extends BackgroundRounds implements MemberChangeLi
     private void switchTo2x() {
         useGrpcFeatures = true;
         members.describeSelf(READY_TO_UPGRADE, true);
-        state.save(true);
+        state.save(true, doubleWriteEnabled);
     }
 
     @Override

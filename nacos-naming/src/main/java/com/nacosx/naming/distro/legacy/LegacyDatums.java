@@ -29,14 +29,14 @@ public final class LegacyDatums {
     private static final String EPHEMERAL_PREFIX = "com.alibaba.nacos.naming.iplist.ephemeral.";
     private static final String NAMESPACE_SEPARATOR = "##";
 
-    /** One instance as 1.x Distro carries it. */
-    record WireInstance(String instanceId, String ip, Integer port, Double weight, Boolean healthy, Boolean enabled,
+    /** One instance as 1.x carries it, in Distro datums and in its persistent group's. */
+    public record WireInstance(String instanceId, String ip, Integer port, Double weight, Boolean healthy, Boolean enabled,
                         Boolean ephemeral, String clusterName, String serviceName, Map<String, String> metadata,
                         Long lastBeat, Boolean marked, Long instanceHeartBeatInterval, Long instanceHeartBeatTimeOut,
                         Long ipDeleteTimeout, String instanceIdGenerator) {
     }
 
-    record WireInstances(List<WireInstance> instanceList) {
+    public record WireInstances(List<WireInstance> instanceList) {
     }
 
     record WireDatum(String key, WireInstances value, Long timestamp) {
@@ -80,17 +80,18 @@ public final class LegacyDatums {
         services.forEach((service, instances) -> {
             String key = key(service);
             datums.put(key, new WireDatum(key, new WireInstances(instances.stream()
-                    .map(beating -> wire(service, beating)).toList()), timestamp));
+                    .map(beating -> wire(service, beating.instance(), beating.lastBeat())).toList()), timestamp));
         });
         return Json.bytes(datums);
     }
 
-    private static WireInstance wire(ServiceKey service, Beating beating) {
-        InstanceRecord instance = beating.instance();
+    /** The instance as 1.x writes it, ephemeral or persistent as it is. */
+    public static WireInstance wire(ServiceKey service, InstanceRecord instance, long lastBeat) {
         return new WireInstance(NamingNames.instanceId(instance.ip(), instance.port(), instance.cluster(),
                 service.grouped()), instance.ip(), instance.port(), instance.weight(), instance.healthy(),
-                instance.enabled(), true, instance.cluster(), service.grouped(), instance.metadata(), beating.lastBeat(),
-                false, instance.heartBeatInterval(), instance.heartBeatTimeout(), instance.ipDeleteTimeout(), "simple");
+                instance.enabled(), instance.ephemeral(), instance.cluster(), service.grouped(), instance.metadata(),
+                lastBeat, false, instance.heartBeatInterval(), instance.heartBeatTimeout(), instance.ipDeleteTimeout(),
+                "simple");
     }
 
     /**
@@ -116,7 +117,7 @@ public final class LegacyDatums {
             List<InstanceRecord> instances = new ArrayList<>();
             if (datum != null && datum.value() != null && datum.value().instanceList() != null) {
                 for (WireInstance wire : datum.value().instanceList()) {
-                    instances.add(record(key, wire));
+                    instances.add(record(key, wire, true));
                 }
             }
             services.put(service, instances);
@@ -124,13 +125,18 @@ public final class LegacyDatums {
         return services;
     }
 
-    private static InstanceRecord record(String key, WireInstance wire) {
+    /**
+     * The instance a 1.x datum carries under {@code key}.
+     *
+     * @throws IllegalArgumentException naming the key when the instance lacks its address
+     */
+    public static InstanceRecord record(String key, WireInstance wire, boolean ephemeral) {
         if (wire == null || wire.ip() == null || wire.ip().isBlank() || wire.port() == null) {
             throw new IllegalArgumentException("an instance of datum '" + key + "' has no ip or port");
         }
         return new InstanceRecord(wire.ip(), wire.port(), wire.clusterName(),
                 wire.weight() == null ? 1.0D : wire.weight(), wire.healthy() == null || wire.healthy(),
-                wire.enabled() == null || wire.enabled(), true, wire.metadata());
+                wire.enabled() == null || wire.enabled(), ephemeral, wire.metadata());
     }
 
     /**

@@ -1,0 +1,30 @@
+package com.nacosx.core.raft;
+
+import com.alibaba.nacos.consistency.entity.ReadRequest;
+import com.alibaba.nacos.consistency.entity.Response;
+import com.alibaba.nacos.consistency.entity.WriteRequest;
+import com.google.protobuf.InvalidProtocolBufferException;
+
+/**
+ * A CP group that official 1.4 nodes run as well (naming's {@code naming_persistent_service}):
+ * its peers are every member, 1.4 or ours, and its log entries, calls and snapshot files are
+ * theirs, so a node of ours is a full peer of their group and they of ours. Core runs it only on a
+ * node started to upgrade from 1.x ({@code nacos.core.support.upgrade.from.1x=true}).
+ */
+public interface LegacyRaftStateMachine extends RaftStateMachine {
+
+    /** Applies a committed 1.x write; what it answers goes back to the writer, 1.4 node or ours. */
+    Response applyWrite(WriteRequest write);
+
+    /** Answers a 1.x read from what this node has applied. */
+    Response read(ReadRequest read);
+
+    @Override
+    default Object apply(byte[] write) {
+        try {
+            return applyWrite(WriteRequest.parseFrom(write));
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalArgumentException("a 1.x Raft entry is not a WriteRequest: " + e.getMessage(), e);
+        }
+    }
+}

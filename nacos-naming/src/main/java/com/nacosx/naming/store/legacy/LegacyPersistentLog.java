@@ -1,0 +1,182 @@
+package com.nacosx.naming.store.legacy;
+
+import com.alibaba.nacos.consistency.entity.WriteRequest;
+import com.google.protobuf.ByteString;
+import com.nacosx.api.exception.ErrorCode;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.raft.RaftGroups;
+import com.nacosx.core.replication.Command;
+import com.nacosx.core.replication.CommandLog;
+import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.store.NamingCommand;
+import com.nacosx.naming.store.NamingStateMachine;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Naming's durable writes on a node upgrading from 1.x. While double write is on, a change to a
+ * persistent instance is written as a 1.4 node writes it: the service's whole instance list as one
+ * datum (with the service's own datum the first time) through the group shared with 1.4 nodes,
+ * whose apply on every node, 1.4 or ours, makes it visible ({@link LegacyPersistentStore}). The
+ * list is what the command makes of the service's persistent instances here, once this node has
+ * applied every write the group had committed, and a node's writes to one service go one after the
+ * other; two nodes writing one service at the same moment may still lose one change, as in 1.4. Service commands, and everything once double write is
+ * off, go to our own log; turning it off hands the group's instances to our own log.
+ */
+public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LegacyPersistentLog.class);
+
+    private final CommandLog<ServiceRegistry> ours;
+    private final RaftGroups raft;
+    private final LegacyPersistentStore store;
+    private final ServiceRegistry registry;
+    private final UpgradeJudgement upgrade;
+    private final Map<ServiceKey, CompletableFuture<?>> lastWrite = new ConcurrentHashMap<>();
+
+    public LegacyPersistentLog(CommandLog<ServiceRegistry> ours, RaftGroups raft, LegacyPersistentStore store,
+            ServiceRegistry registry, UpgradeJudgement upgrade) {
+        this.ours = ours;
+        this.raft = raft;
+        this.store = store;
+        this.registry = registry;
+        this.upgrade = upgrade;
+        upgrade.onDoubleWriteOff(this::adoptGroupInstances);
+    }
+
+    @Override
+    public <R> CompletableFuture<R> submit(Command<ServiceRegistry, R> command) {
+        ServiceKey service = instanceServiceOf(command);
+        if (service == null || !upgrade.isDoubleWriteEnabled()) {
+            return ours.submit(command);
+        }
+        CompletableFuture<R> written = new CompletableFuture<>();
+        lastWrite.compute(service, (key, previous) -> {
+            CompletableFuture<?> after = previous == null ? CompletableFuture.completedFuture(null) : previous;
+            return after.handle((done, error) -> null)
+                    .thenCompose(ignored -> raft.caughtUpLegacy(LegacyPersistentStore.GROUP))
+                    .thenCompose(ignored -> writeThroughGroup(service, command))
+                    .whenComplete((result, error) -> {
+                        if (error != null) {
+                            written.completeExceptionally(error);
+                        } else {
+                            written.complete(result);
+                        }
+                    });
+        });
+        written.whenComplete((result, error) -> lastWrite.remove(service, written));
+        return written;
+    }
+
+    private static ServiceKey instanceServiceOf(Command<ServiceRegistry, ?> command) {
+        if (command instanceof NamingCommand.Register register) {
+            return register.key();
+        }
+        if (command instanceof NamingCommand.Deregister deregister) {
+            return deregister.key();
+        }
+        if (command instanceof NamingCommand.Replace replace) {
+            return replace.key();
+        }
+        return command instanceof NamingCommand.SetHealthy setHealthy ? setHealthy.key() : null;
+    }
+
+    /** Applies the command to a copy of the service's persistent instances and writes the outcome. */
+    private <R> CompletableFuture<R> writeThroughGroup(ServiceKey service, Command<ServiceRegistry, R> command) {
+        ServiceRegistry copy = new ServiceRegistry();
+        persistentPublications(service).forEach((clientId, instances) -> copy.publish(clientId, service, false,
+                instances));
+        @SuppressWarnings("unchecked") // instanceServiceOf let through naming's instance commands only
+        R result = ((NamingCommand<R>) command).applyNow(copy);
+        List<InstanceRecord> before = new ArrayList<>();
+        persistentPublications(service).values().forEach(before::addAll);
+        List<InstanceRecord> instances = new ArrayList<>();
+        persistentPublications(copy, service).values().forEach(instances::addAll);
+        if (instances.equals(before)) {
+            return CompletableFuture.completedFuture(result);
+        }
+        WriteRequest write = WriteRequest.newBuilder().setOperation("Write")
+                .setData(ByteString.copyFrom(LegacyPersistentDatums.bytes(batchFor(service, instances)))).build();
+        return raft.writeLegacy(LegacyPersistentStore.GROUP, write).thenApply(response -> {
+            if (!response.getSuccess()) {
+                throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR, "the 1.x group "
+                        + LegacyPersistentStore.GROUP + " refused the write of " + service + ": "
+                        + response.getErrMsg());
+            }
+            return result;
+        });
+    }
+
+    private LegacyPersistentDatums.Batch batchFor(ServiceKey service, List<InstanceRecord> instances) {
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        String serviceKey = LegacyPersistentKeys.serviceMeta(service);
+        if (!store.holds(serviceKey)) {
+            RegisteredService registered = registry.get(service);
+            keys.add(serviceKey.getBytes(StandardCharsets.UTF_8));
+            values.add(LegacyPersistentDatums.serviceDatum(service,
+                    registered == null ? ServiceMeta.DEFAULT : registered.meta()));
+        }
+        keys.add(LegacyPersistentKeys.instanceList(service).getBytes(StandardCharsets.UTF_8));
+        values.add(LegacyPersistentDatums.instancesDatum(service, instances));
+        return new LegacyPersistentDatums.Batch(keys, values);
+    }
+
+    private Map<String, List<InstanceRecord>> persistentPublications(ServiceKey service) {
+        return persistentPublications(registry, service);
+    }
+
+    private static Map<String, List<InstanceRecord>> persistentPublications(ServiceRegistry registry,
+            ServiceKey service) {
+        RegisteredService registered = registry.get(service);
+        Map<String, List<InstanceRecord>> published = new LinkedHashMap<>();
+        if (registered != null) {
+            for (Map.Entry<String, Publication> entry : registered.publications().entrySet()) {
+                if (ClientIds.isPersistent(entry.getKey())) {
+                    published.put(entry.getKey(), entry.getValue().instances());
+                }
+            }
+        }
+        return published;
+    }
+
+    /**
+     * Once double write is off, the instances written through the 1.x group are registered in our
+     * own log (by the node that leads it; registering an instance again changes nothing), so they
+     * outlive the group, which no 1.x node needs any more.
+     */
+    private void adoptGroupInstances() {
+        if (!raft.isLeader(NamingStateMachine.GROUP)) {
+            return;
+        }
+        int adopted = 0;
+        for (ServiceKey service : store.services()) {
+            for (InstanceRecord instance : store.instances(service)) {
+                ours.submit(new NamingCommand.Register(ClientIds.ofAddress(instance.ip(), instance.port(), false),
+                        service, instance)).whenComplete((done, error) -> {
+                            if (error != null) {
+                                LOG.warn("[legacy-persistent] {} {}:{} not registered in the 2.x log: {}", service,
+                                        instance.ip(), instance.port(), error.getMessage());
+                            }
+                        });
+                adopted++;
+            }
+        }
+        LOG.info("[legacy-persistent] double write off: {} persistent instances of the 1.x group registered in the "
+                + "2.x log", adopted);
+    }
+}

@@ -1,0 +1,219 @@
+package com.nacosx.naming.store.legacy;
+
+import com.alibaba.nacos.consistency.entity.ReadRequest;
+import com.alibaba.nacos.consistency.entity.Response;
+import com.alibaba.nacos.consistency.entity.WriteRequest;
+import com.google.protobuf.ByteString;
+import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.raft.LegacyRaftStateMachine;
+import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.RegisteredService;
+import com.nacosx.naming.registry.ServiceRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Persistent instances as official 1.4 nodes keep them, in their JRaft group
+ * {@code naming_persistent_service}, of which every node of ours is a peer while the cluster
+ * upgrades from 1.x. What the group applies is kept here as they keep it, key by key, so reads and
+ * snapshots are theirs, and mirrored into the registry: a service's instance list becomes its
+ * persistent instances, one client per address as our own persistent instances are, so 1.x and
+ * 2.x clients of ours see what was registered on a 1.4 node, and the other way round (see
+ * {@link LegacyPersistentLog}). Once double write is off the group is kept but no longer mirrored:
+ * its instances were handed to our own group then, and what it says after that is not ours.
+ */
+@Component
+public class LegacyPersistentStore implements LegacyRaftStateMachine {
+
+    /** The 1.4 group's name. */
+    public static final String GROUP = "naming_persistent_service";
+
+    private static final Logger LOG = LoggerFactory.getLogger(LegacyPersistentStore.class);
+    private static final String WRITE = "Write";
+    private static final String DELETE = "Delete";
+
+    private final ServiceRegistry registry;
+    private final UpgradeJudgement upgrade;
+    private final Map<String, byte[]> datums = new ConcurrentHashMap<>();
+
+    public LegacyPersistentStore(ServiceRegistry registry, UpgradeJudgement upgrade) {
+        this.registry = registry;
+        this.upgrade = upgrade;
+    }
+
+    @Override
+    public String group() {
+        return GROUP;
+    }
+
+    @Override
+    public void reset() {
+        datums.clear();
+    }
+
+    /** Whether the group holds the key (a 1.4 node creates a service's datum once). */
+    boolean holds(String key) {
+        return datums.containsKey(key);
+    }
+
+    /**
+     * Applies a batch as a 1.4 node does: refused whole when it names an operation other than
+     * Write or Delete, a key 1.4 does not know or a value it cannot read; else every key is stored
+     * or dropped, then mirrored.
+     */
+    @Override
+    public Response applyWrite(WriteRequest write) {
+        String operation = write.getOperation();
+        if (!WRITE.equals(operation) && !DELETE.equals(operation)) {
+            return failure("unsupport operation : " + operation);
+        }
+        Map<String, byte[]> batch = new LinkedHashMap<>();
+        try {
+            LegacyPersistentDatums.Batch read = LegacyPersistentDatums.batch(write.getData().toByteArray());
+            for (int i = 0; i < read.keys().size(); i++) {
+                String key = new String(read.keys().get(i), StandardCharsets.UTF_8);
+                if (!LegacyPersistentKeys.isValid(key)) {
+                    return failure("invalid key: " + key);
+                }
+                byte[] value = read.values().get(i);
+                if (WRITE.equals(operation)) {
+                    checkReadable(key, value);
+                }
+                batch.put(key, value);
+            }
+        } catch (IllegalArgumentException e) {
+            return failure(e.getMessage());
+        }
+        batch.forEach((key, value) -> {
+            if (WRITE.equals(operation)) {
+                datums.put(key, value);
+            } else {
+                datums.remove(key);
+            }
+            mirror(key);
+        });
+        return Response.newBuilder().setSuccess(true).build();
+    }
+
+    private static void checkReadable(String key, byte[] value) {
+        if (LegacyPersistentKeys.instanceListService(key) != null) {
+            LegacyPersistentDatums.instances(key, value);
+        } else if (LegacyPersistentKeys.serviceMetaService(key) != null) {
+            LegacyPersistentDatums.serviceMeta(key, value);
+        }
+    }
+
+    @Override
+    public Response read(ReadRequest read) {
+        List<byte[]> keys;
+        try {
+            keys = LegacyPersistentDatums.keys(read.getData().toByteArray());
+        } catch (IllegalArgumentException e) {
+            return failure(e.getMessage());
+        }
+        List<byte[]> found = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        for (byte[] key : keys) {
+            String name = new String(key, StandardCharsets.UTF_8);
+            if (!LegacyPersistentKeys.isValid(name)) {
+                return failure("invalid key: " + name);
+            }
+            byte[] value = datums.get(name);
+            if (value != null) {
+                found.add(key);
+                values.add(value);
+            }
+        }
+        return Response.newBuilder().setSuccess(true).setData(ByteString.copyFrom(
+                LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(found, values)))).build();
+    }
+
+    /** The services whose instance lists the group holds. */
+    List<ServiceKey> services() {
+        return datums.keySet().stream().map(LegacyPersistentKeys::instanceListService)
+                .filter(Objects::nonNull).toList();
+    }
+
+    /** The persistent instances the group holds for the service, as this node applied them. */
+    List<InstanceRecord> instances(ServiceKey service) {
+        String key = LegacyPersistentKeys.instanceList(service);
+        byte[] datum = datums.get(key);
+        return datum == null ? List.of() : LegacyPersistentDatums.instances(key, datum);
+    }
+
+    private void mirror(String key) {
+        if (!upgrade.isDoubleWriteEnabled()) {
+            return;
+        }
+        ServiceKey service = LegacyPersistentKeys.instanceListService(key);
+        if (service != null) {
+            mirrorInstances(service, instances(service));
+            return;
+        }
+        service = LegacyPersistentKeys.serviceMetaService(key);
+        byte[] datum = datums.get(key);
+        if (service != null && datum != null && registry.get(service) != null) {
+            registry.updateMeta(service, LegacyPersistentDatums.serviceMeta(key, datum));
+        }
+    }
+
+    /**
+     * Makes the service's persistent instances here those of the list: one client per address,
+     * and none left of an address the list no longer has.
+     */
+    private void mirrorInstances(ServiceKey service, List<InstanceRecord> instances) {
+        Map<String, List<InstanceRecord>> byClient = new LinkedHashMap<>();
+        for (InstanceRecord instance : instances) {
+            byClient.computeIfAbsent(ClientIds.ofAddress(instance.ip(), instance.port(), false),
+                    client -> new ArrayList<>()).add(instance);
+        }
+        RegisteredService current = registry.get(service);
+        if (current != null) {
+            for (String clientId : List.copyOf(current.publications().keySet())) {
+                if (ClientIds.isPersistent(clientId) && !byClient.containsKey(clientId)) {
+                    registry.unpublish(clientId, service, instance -> true);
+                }
+            }
+        }
+        try {
+            byClient.forEach((clientId, published) -> registry.publish(clientId, service, false, published));
+        } catch (NacosException e) {
+            LOG.warn("[legacy-persistent] cannot hold the persistent instances of {} from the 1.x group: {}", service,
+                    e.getMessage());
+        }
+    }
+
+    @Override
+    public void saveSnapshot(Path directory) throws IOException {
+        LegacySnapshotArchive.write(directory, datums);
+    }
+
+    @Override
+    public void loadSnapshot(Path directory) throws IOException {
+        Map<String, byte[]> loaded = LegacySnapshotArchive.read(directory);
+        List<String> gone = datums.keySet().stream().filter(key -> !loaded.containsKey(key)).toList();
+        datums.clear();
+        datums.putAll(loaded);
+        gone.forEach(this::mirror);
+        loaded.keySet().forEach(this::mirror);
+        LOG.info("[legacy-persistent] {} datums loaded from the 1.x group's snapshot", loaded.size());
+    }
+
+    private static Response failure(String message) {
+        return Response.newBuilder().setSuccess(false).setErrMsg(message).build();
+    }
+}

@@ -1,0 +1,148 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.alibaba.nacos.consistency.entity.Response;
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.Nacos148Raft;
+import com.nacosx.testsupport.ServerProcess;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Persistent instances shared with official 1.4 nodes through their JRaft group
+ * {@code naming_persistent_service}: three nodes of ours started to upgrade from 1.x run it, and
+ * the test plays a 1.4.8 node on the Raft port, passing its writes and reads on to one of ours as
+ * 1.4.8 does, with datums captured off a real 1.4.8 node. What a 1.4 node writes is listed by every
+ * node of ours; what a 1.x client registers with ours is in the group as 1.4 nodes read it; a batch
+ * 1.4 would refuse is refused whole; once double write is off, persistent instances go through our
+ * own group and the 1.x group's are still served.
+ */
+class LegacyPersistentGroupTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String SERVICE_KEY = "com.alibaba.nacos.naming.domains.meta.public##DEFAULT_GROUP@@persistent-c";
+    static final String LIST_KEY = "com.alibaba.nacos.naming.iplist.public##DEFAULT_GROUP@@persistent-c";
+    static final List<ServerProcess> nodes = new ArrayList<>();
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+    }
+
+    static List<String> hosts(ServerProcess node, String service) {
+        List<String> hosts = new ArrayList<>();
+        JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service).send().body())
+                .path("hosts").forEach(host -> hosts.add(host.path("ip").asText() + ":" + host.path("port").asInt()));
+        return hosts.stream().sorted().toList();
+    }
+
+    static boolean listedEverywhere(String service, List<String> expected) {
+        return nodes.stream().allMatch(node -> hosts(node, service).equals(expected));
+    }
+
+    static int raftPort(ServerProcess node) {
+        return node.port() - 1000;
+    }
+
+    static HttpResponse<String> persistent(String method, ServerProcess node, String ip, int port) {
+        HttpCall call = method.equals("POST") ? HttpCall.post(node.baseUrl() + "/v1/ns/instance")
+                : HttpCall.delete(node.baseUrl() + "/v1/ns/instance");
+        return call.param("serviceName", "persistent-c").param("ip", ip).param("port", String.valueOf(port))
+                .param("ephemeral", "false").send();
+    }
+
+    /** The datums a read answered, each decoded: the answer's data is a batch of base64 keys and values. */
+    static List<JsonNode> datums(Response read) {
+        List<JsonNode> datums = new ArrayList<>();
+        JSON.readTree(read.getData().toStringUtf8()).path("values").forEach(value ->
+                datums.add(JSON.readTree(new String(Base64.getDecoder().decode(value.asText()), StandardCharsets.UTF_8))));
+        return datums;
+    }
+
+    @Test
+    void persistentInstancesAreSharedWithThe14GroupBothWays() throws Exception {
+        List<Integer> ports = LocalCluster.freePorts(3);
+        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
+            "nacos.core.support.upgrade.from.1x=true",
+            "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+        List<CompletableFuture<ServerProcess>> starting = ports.stream()
+                .map(port -> CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, settings))).toList();
+        starting.forEach(start -> nodes.add(start.join()));
+        LocalCluster.awaitAllUp(nodes);
+
+        try (Nacos148Raft legacy = new Nacos148Raft()) {
+            // A 1.4.8 node registers a persistent instance: its service and its list, in one batch,
+            // passed on to a node of ours (the group's leader or a follower that passes it on again).
+            byte[] batch = Nacos148Raft.batch(List.of(SERVICE_KEY, LIST_KEY),
+                    List.of(Nacos148Raft.fixture("persistent-service"), Nacos148Raft.fixture("persistent-instance-list")));
+            Await.until(30_000, () -> legacy.write(raftPort(nodes.get(1)), "Write", batch).getSuccess(),
+                    "the 1.x group takes a 1.4.8 node's write once it has a leader");
+            Await.until(15_000, () -> listedEverywhere("persistent-c", List.of("127.0.0.9:1003")),
+                    "the 1.4.8 node's persistent instance is listed by every node of ours");
+
+            // A 1.x client registers with ours: the group holds the whole list as 1.4 nodes read it.
+            assertEquals(200, persistent("POST", nodes.get(0), "127.0.0.10", 1005).statusCode());
+            Response read = legacy.read(raftPort(nodes.get(2)), List.of(LIST_KEY, SERVICE_KEY));
+            assertTrue(read.getSuccess(), read.getErrMsg());
+            List<JsonNode> datums = datums(read);
+            assertEquals(2, datums.size(), datums.toString());
+            JsonNode list = datums.stream().filter(datum -> datum.path("key").asText().equals(LIST_KEY)).findFirst()
+                    .orElseThrow();
+            List<String> inGroup = new ArrayList<>();
+            list.path("value").path("instanceList").forEach(instance -> {
+                assertFalse(instance.path("ephemeral").asBoolean(), instance.toString());
+                inGroup.add(instance.path("ip").asText() + ":" + instance.path("port").asInt());
+            });
+            assertEquals(List.of("127.0.0.10:1005", "127.0.0.9:1003"), inGroup.stream().sorted().toList());
+            Await.until(15_000, () -> listedEverywhere("persistent-c", List.of("127.0.0.10:1005", "127.0.0.9:1003")),
+                    "every node lists both");
+
+            // What 1.4 refuses is refused whole, and nothing of it is applied.
+            Response badKey = legacy.write(raftPort(nodes.get(0)), "Write", Nacos148Raft.batch(
+                    List.of(LIST_KEY, "not.a.naming.key"), List.of("{\"key\":\"x\",\"value\":{\"instanceList\":[]}}", "{}")));
+            assertFalse(badKey.getSuccess());
+            assertTrue(badKey.getErrMsg().contains("invalid key: not.a.naming.key"), badKey.getErrMsg());
+            Response badOperation = legacy.write(raftPort(nodes.get(0)), "Upsert", batch);
+            assertFalse(badOperation.getSuccess());
+            assertEquals("unsupport operation : Upsert", badOperation.getErrMsg());
+            Response badValue = legacy.write(raftPort(nodes.get(0)), "Write",
+                    Nacos148Raft.batch(List.of(LIST_KEY), List.of("{\"value\":{\"instanceList\":[{\"port\":1}]}}")));
+            assertFalse(badValue.getSuccess());
+            assertTrue(badValue.getErrMsg().contains("has no ip or port"), badValue.getErrMsg());
+            assertTrue(listedEverywhere("persistent-c", List.of("127.0.0.10:1005", "127.0.0.9:1003")));
+
+            // A 1.4.8 node deregisters by writing the shorter list.
+            String emptyList = "{\"key\":\"" + LIST_KEY + "\",\"value\":{\"instanceList\":[]},\"timestamp\":0}";
+            assertTrue(legacy.write(raftPort(nodes.get(2)), "Write", Nacos148Raft.batch(List.of(LIST_KEY),
+                    List.of(emptyList))).getSuccess());
+            Await.until(15_000, () -> listedEverywhere("persistent-c", List.of()),
+                    "the list the 1.4.8 node wrote replaces what every node of ours lists");
+            assertEquals(200, persistent("POST", nodes.get(1), "127.0.0.9", 1003).statusCode());
+        }
+
+        // Double write off: persistent writes go through our own group; the instances written
+        // through the 1.x group are handed to it and stay.
+        HttpResponse<String> off = HttpCall.put(nodes.get(0).baseUrl() + "/v1/ns/operator/switches")
+                .param("entry", "doubleWriteEnabled").param("value", "false").send();
+        assertEquals(200, off.statusCode(), off.body());
+        assertEquals(200, persistent("POST", nodes.get(2), "127.0.0.11", 1006).statusCode());
+        Await.until(15_000, () -> listedEverywhere("persistent-c", List.of("127.0.0.11:1006", "127.0.0.9:1003")),
+                "registered through our own group after double write is off, beside the 1.x group's");
+        assertEquals(200, persistent("DELETE", nodes.get(1), "127.0.0.9", 1003).statusCode());
+        Await.until(15_000, () -> listedEverywhere("persistent-c", List.of("127.0.0.11:1006")),
+                "an instance of the 1.x group deregistered through our own group is gone from every node");
+    }
+}
