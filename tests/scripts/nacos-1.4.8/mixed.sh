@@ -52,6 +52,25 @@ for reader in "${PORTS[@]}"; do
         echo "node $reader serves written-on-$writer: $(curl -s "http://127.0.0.1:$reader/nacos/v1/cs/configs?dataId=written-on-$writer&group=DEFAULT_GROUP")"
     done
 done
+# Beta and tag variants, through every node: each node serves every node's variants (1.4.8 keeps
+# them in config_info_beta and config_info_tag, ours in config_info_gray and, for 1.4.8, there too).
+for writer in "${PORTS[@]}"; do
+    curl -s -o /dev/null -X POST "http://127.0.0.1:$writer/nacos/v1/cs/configs" -d dataId="variants-of-$writer" \
+        -d group=DEFAULT_GROUP -d content="formal from $writer"
+    curl -s -o /dev/null -X POST "http://127.0.0.1:$writer/nacos/v1/cs/configs" -H "betaIps: 127.0.0.77" \
+        -d dataId="variants-of-$writer" -d group=DEFAULT_GROUP -d content="beta from $writer"
+    curl -s -o /dev/null -X POST "http://127.0.0.1:$writer/nacos/v1/cs/configs" -d dataId="variants-of-$writer" \
+        -d group=DEFAULT_GROUP -d tag=canary -d content="canary from $writer"
+done
+sleep 2
+for reader in "${PORTS[@]}"; do
+    for writer in "${PORTS[@]}"; do
+        read_config="http://127.0.0.1:$reader/nacos/v1/cs/configs?dataId=variants-of-$writer&group=DEFAULT_GROUP"
+        echo "node $reader serves variants-of-$writer: formal '$(curl -s "$read_config")'," \
+            "to 127.0.0.77 '$(curl -s -H 'X-Forwarded-For: 127.0.0.77' "$read_config")'," \
+            "tag canary '$(curl -s "$read_config&tag=canary")'"
+    done
+done
 # 1.x instances beating every 5 s through the node they were registered with, as a 1.x client does.
 # Parameters go in the query string, as the 1.x client sends them (1.4.8 passes a write on with its
 # query only).

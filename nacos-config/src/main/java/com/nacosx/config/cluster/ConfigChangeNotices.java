@@ -2,6 +2,7 @@ package com.nacosx.config.cluster;
 
 import com.nacosx.api.remote.config.ConfigChangeClusterSyncRequest;
 import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.GrayConfig;
 import com.nacosx.config.service.ConfigWriteListener;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
@@ -15,6 +16,7 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -52,18 +54,18 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
     }
 
     @Override
-    public void configWritten(ConfigKey key) {
+    public void configWritten(ConfigKey key, String variant) {
         if (!cluster.shared()) {
             return;
         }
         long lastModified = System.currentTimeMillis();
         for (Member peer : members.peers()) {
-            send(peer, key, lastModified, 1);
+            send(peer, key, variant, lastModified, 1);
         }
     }
 
-    private void send(Member peer, ConfigKey key, long lastModified, int attempt) {
-        CompletableFuture<String> told = peer.isLegacy() ? overHttp(peer, key, lastModified)
+    private void send(Member peer, ConfigKey key, String variant, long lastModified, int attempt) {
+        CompletableFuture<String> told = peer.isLegacy() ? overHttp(peer, key, variant, lastModified)
                 : overGrpc(peer, key, lastModified);
         told.whenComplete((refusal, error) -> {
             if (error == null && refusal == null) {
@@ -74,7 +76,7 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
                         error != null ? error.toString() : refusal);
                 return;
             }
-            retries.schedule(() -> send(peer, key, lastModified, attempt + 1), attempt, TimeUnit.SECONDS);
+            retries.schedule(() -> send(peer, key, variant, lastModified, attempt + 1), attempt, TimeUnit.SECONDS);
         });
     }
 
@@ -88,15 +90,28 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
         return peers.request(peer, notice, TIMEOUT).thenApply(answer -> answer.isSuccess() ? null : answer.message);
     }
 
-    private CompletableFuture<String> overHttp(Member peer, ConfigKey key, long lastModified) {
+    /**
+     * A 1.x node re-reads only what the notice names: the formal content, the beta variant
+     * ({@code isBeta: true}) from config_info_beta, or a tag's ({@code tag=}) from config_info_tag.
+     */
+    private CompletableFuture<String> overHttp(Member peer, ConfigKey key, String variant, long lastModified) {
         StringBuilder query = new StringBuilder(LegacyChangeNoticeHttpApi.PATH)
                 .append("?dataId=").append(QueryStrings.encoded(key.dataId()))
                 .append("&group=").append(QueryStrings.encoded(key.group()));
         if (!key.tenant().isEmpty()) {
             query.append("&tenant=").append(QueryStrings.encoded(key.tenant()));
         }
-        return legacyPeers.get(peer, query.toString(), Map.of("lastModified", String.valueOf(lastModified),
-                        "opHandleIp", members.self().ip()), TIMEOUT)
+        String tag = variant == null ? null : GrayConfig.tagOf(variant);
+        if (tag != null) {
+            query.append("&tag=").append(QueryStrings.encoded(tag));
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("lastModified", String.valueOf(lastModified));
+        headers.put("opHandleIp", members.self().ip());
+        if (GrayConfig.BETA.equals(variant)) {
+            headers.put(LegacyChangeNoticeHttpApi.BETA_HEADER, "true");
+        }
+        return legacyPeers.get(peer, query.toString(), headers, TIMEOUT)
                 .thenApply(answer -> answer.statusCode() == 200 ? null : "HTTP " + answer.statusCode());
     }
 

@@ -48,8 +48,23 @@ public class StoreReconciler {
 
     /** Reads one config (formal content and variants) from the store again. */
     public CompletableFuture<Void> reload(ConfigKey key) {
-        return writer.refresh(key, () -> new Stored(configs.find(key).orElse(null), grays.findAll(key)),
-                (row, cached) -> RowProjection.ofRows(cached, row.config(), row.variants()));
+        return writer.refresh(key, () -> stored(key), (row, cached) -> RowProjection.ofRows(cached, row.config(),
+                row.variants()));
+    }
+
+    /**
+     * Reads one config again after an official 1.x node changed its variant {@code grayName} in
+     * its own table, which config_info_gray takes first ({@link GrayStore#takeLegacyChange}).
+     */
+    public CompletableFuture<Void> reloadLegacyVariant(ConfigKey key, String grayName) {
+        return writer.refresh(key, () -> {
+            grays.takeLegacyChange(key, grayName);
+            return stored(key);
+        }, (row, cached) -> RowProjection.ofRows(cached, row.config(), row.variants()));
+    }
+
+    private Stored stored(ConfigKey key) {
+        return new Stored(configs.find(key).orElse(null), grays.findAll(key));
     }
 
     /**

@@ -9,5 +9,6 @@ import com.nacosx.config.model.ConfigKey;
  */
 public interface ConfigWriteListener {
 
-    void configWritten(ConfigKey key);
+    /** @param variant the gray variant written ({@code beta}, {@code tag_<tag>}), or null for the formal content */
+    void configWritten(ConfigKey key, String variant);
 }

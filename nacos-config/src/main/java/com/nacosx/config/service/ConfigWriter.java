@@ -124,7 +124,7 @@ public class ConfigWriter {
 
     private CompletableFuture<Void> publishFormal(ConfigKey key, ConfigWrite write, String casMd5, long now) {
         ConfigEntry entry = ConfigEntry.of(write.content(), write.md5(), write.type(), now, write.encryptedDataKey());
-        return change(key, true, () -> {
+        return change(key, true, null, () -> {
             // The history row copies the stored row inside the database: the old content never
             // travels to the server and back, which made publishes ~30% slower on Derby.
             boolean updated = history.recordStored(key, casMd5, write.srcIp(), write.srcUser(), HistoryStore.UPDATE, now)
@@ -159,7 +159,7 @@ public class ConfigWriter {
             long now) {
         GrayConfig gray = new GrayConfig(0, key, grayName, expr, write.content(), write.md5(), write.appName(),
                 write.encryptedDataKey(), now, write.srcIp(), write.srcUser());
-        return change(key, true, () -> {
+        return change(key, true, grayName, () -> {
             Optional<GrayConfig> previous = grays.upsert(gray);
             GrayConfig recorded = previous.orElseGet(() -> grays.find(key, grayName).orElseThrow());
             history.record(recorded.id(), key, recorded.content(), recorded.md5(), recorded.appName(), write.srcIp(),
@@ -178,11 +178,11 @@ public class ConfigWriter {
      */
     public <T> CompletableFuture<Void> refresh(ConfigKey key, Supplier<T> read,
             BiFunction<T, CachedConfig, CachedConfig> toCache) {
-        return change(key, false, read, toCache, () -> { }).thenApply(done -> null);
+        return change(key, false, null, read, toCache, () -> { }).thenApply(done -> null);
     }
 
     CompletableFuture<Void> remove(ConfigKey key, String srcIp, String srcUser, long now) {
-        return change(key, true, () -> {
+        return change(key, true, null, () -> {
             configs.find(key).ifPresent(old -> {
                 configs.delete(old.id());
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
@@ -193,9 +193,9 @@ public class ConfigWriter {
     }
 
     CompletableFuture<Void> removeGray(ConfigKey key, String grayName, String srcIp, String srcUser, long now) {
-        return change(key, true, () -> {
+        return change(key, true, grayName, () -> {
             grays.find(key, grayName).ifPresent(old -> {
-                grays.delete(old.id());
+                grays.delete(old);
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, grayName, old.encryptedDataKey(), now);
             });
@@ -212,7 +212,11 @@ public class ConfigWriter {
      *
      * @param local whether this node made the write (then peers sharing the store are told too)
      */
-    private <T> CompletableFuture<T> change(ConfigKey key, boolean local, Supplier<T> inDatabase,
+    /**
+     * @param local   whether this node wrote the change (false: it reloaded what a peer wrote)
+     * @param variant the gray variant changed ({@code beta}, {@code tag_<tag>}), or null for the formal content
+     */
+    private <T> CompletableFuture<T> change(ConfigKey key, boolean local, String variant, Supplier<T> inDatabase,
             BiFunction<T, CachedConfig, CachedConfig> toCache, Runnable log) {
         return writes.submit(inDatabase, result -> {
             CachedConfig before = cache.get(key);
@@ -222,7 +226,7 @@ public class ConfigWriter {
             if (before == null ? after != null : after == null || !before.servesSameAs(after)) {
                 notifyListeners(key);
                 if (local) {
-                    writeListeners.tell(listener -> listener.configWritten(key));
+                    writeListeners.tell(listener -> listener.configWritten(key, variant));
                 }
             }
         });

@@ -30,6 +30,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -66,12 +67,12 @@ class ConfigWriterTest {
         DataSourceSettings settings = new DataSourceSettings(SqlDialect.DERBY, List.of(), List.of(), List.of(), 4, 1,
                 3000);
         ConfigInfoStore configs = new ConfigInfoStore(jdbc, settings);
-        GrayStore grays = new GrayStore(jdbc);
+        GrayStore grays = new GrayStore(jdbc, new StandardEnvironment());
         batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
         writer = new ConfigWriter(configs, grays, new HistoryStore(jdbc, settings), new NamespaceStore(jdbc),
                 new CapacityStore(jdbc), new AccountTables(jdbc), cache, batcher);
         writer.addListener(changed::add);
-        writer.addWriteListener(written::add);
+        writer.addWriteListener((key, variant) -> written.add(key));
         log = new LocalCommandLog<>(writer);
         reconciler = new StoreReconciler(configs, grays, cache, writer);
     }

@@ -11,6 +11,9 @@ import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.Nacos148Peer;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +46,10 @@ class Nacos148PeerTest {
     static void start() throws Exception {
         MariaDb.reset();
         MariaDb.createSchema();
+        try (Connection db = MariaDb.connect(); Statement statement = db.createStatement()) {
+            statement.execute(MysqlModeTest.LEGACY_BETA_TABLE);
+            statement.execute(MysqlModeTest.LEGACY_TAG_TABLE);
+        }
         List<Integer> ports = LocalCluster.freePorts(3);
         legacy = Nacos148Peer.start(ports.get(2));
         legacy.answer(DATA_CHANGE, "true");
@@ -169,6 +176,76 @@ class Nacos148PeerTest {
         assertEquals(200, answer.statusCode(), answer.body());
         assertEquals("true", answer.body());
         assertEquals("after", ClusterWorkload.read(ours, "changed-by-1.4.8.properties"));
+    }
+
+    /** The one row of a 1.x variant table the query finds, as {@code content|expr}, or null. */
+    static String legacyRow(String query) throws Exception {
+        try (Connection db = MariaDb.connect(); Statement statement = db.createStatement();
+             ResultSet rows = statement.executeQuery(query)) {
+            return rows.next() ? rows.getString(1) + "|" + rows.getString(2) : null;
+        }
+    }
+
+    static void changeLegacyTable(String sql) throws Exception {
+        try (Connection db = MariaDb.connect(); Statement statement = db.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    static boolean noticed(String query, String header) {
+        return legacy.received(DATA_CHANGE).stream().anyMatch(notice -> notice.query().equals(query)
+                && (header == null || "true".equals(notice.header(header))));
+    }
+
+    @Test
+    void variantsPublishedHereAreWrittenWhereThe148NodeReadsThemAndAnnouncedAsItsPeersAnnounceThem()
+            throws Exception {
+        String configs = ours.baseUrl() + "/v1/cs/configs";
+        assertEquals(200, HttpCall.post(configs).param("dataId", "variant-here.txt").param("group", "DEFAULT_GROUP")
+                .param("content", "beta-here").header("betaIps", "10.2.2.2").send().statusCode());
+        assertEquals("beta-here|10.2.2.2", legacyRow("SELECT content, beta_ips FROM config_info_beta "
+                + "WHERE data_id = 'variant-here.txt'"));
+        Await.until(30_000, () -> noticed("dataId=variant-here.txt&group=DEFAULT_GROUP", "isBeta"),
+                "the 1.4.8 node is told its beta variant changed");
+
+        assertEquals(200, HttpCall.post(configs).param("dataId", "variant-here.txt").param("group", "DEFAULT_GROUP")
+                .param("content", "tag-here").param("tag", "canary").send().statusCode());
+        assertEquals("tag-here|canary", legacyRow("SELECT content, tag_id FROM config_info_tag "
+                + "WHERE data_id = 'variant-here.txt'"));
+        Await.until(30_000, () -> noticed("dataId=variant-here.txt&group=DEFAULT_GROUP&tag=canary", null),
+                "the 1.4.8 node is told the tag variant changed");
+
+        assertEquals(200, HttpCall.delete(configs).param("dataId", "variant-here.txt").param("group", "DEFAULT_GROUP")
+                .param("beta", "true").send().statusCode());
+        assertEquals(null, legacyRow("SELECT content, beta_ips FROM config_info_beta "
+                + "WHERE data_id = 'variant-here.txt'"));
+    }
+
+    @Test
+    void aVariantThe148NodeChangedInItsTableIsServedHereOnceItSaysSo() throws Exception {
+        assertEquals(200, ClusterWorkload.publish(ours, "variant-by-1.4.8.txt", "formal"));
+        String notice = ours.baseUrl() + "/v1/cs/communication/dataChange";
+        changeLegacyTable("INSERT INTO config_info_beta (data_id, group_id, tenant_id, content, beta_ips, md5, "
+                + "encrypted_data_key, gmt_modified) VALUES ('variant-by-1.4.8.txt', 'DEFAULT_GROUP', '', 'beta-148', "
+                + "'10.3.3.3', '" + ClusterWorkload.md5("beta-148") + "', '', NOW() + INTERVAL 1 SECOND)");
+        assertEquals("true", HttpCall.get(notice).param("dataId", "variant-by-1.4.8.txt").param("group", "DEFAULT_GROUP")
+                .header("isBeta", "true").send().body());
+        HttpCall betaRead = HttpCall.get(ours.baseUrl() + "/v1/cs/configs").param("dataId", "variant-by-1.4.8.txt")
+                .param("group", "DEFAULT_GROUP").header("X-Forwarded-For", "10.3.3.3");
+        assertEquals("beta-148", betaRead.send().body());
+
+        changeLegacyTable("INSERT INTO config_info_tag (data_id, group_id, tenant_id, tag_id, content, md5) VALUES "
+                + "('variant-by-1.4.8.txt', 'DEFAULT_GROUP', '', 'canary', 'tag-148', '" + ClusterWorkload.md5("tag-148")
+                + "')");
+        assertEquals("true", HttpCall.get(notice).param("dataId", "variant-by-1.4.8.txt").param("group", "DEFAULT_GROUP")
+                .param("tag", "canary").send().body());
+        assertEquals("tag-148", HttpCall.get(ours.baseUrl() + "/v1/cs/configs").param("dataId", "variant-by-1.4.8.txt")
+                .param("group", "DEFAULT_GROUP").param("tag", "canary").send().body());
+
+        changeLegacyTable("DELETE FROM config_info_beta WHERE data_id = 'variant-by-1.4.8.txt'");
+        assertEquals("true", HttpCall.get(notice).param("dataId", "variant-by-1.4.8.txt").param("group", "DEFAULT_GROUP")
+                .header("isBeta", "true").send().body());
+        assertEquals("formal", betaRead.send().body(), "the beta variant the 1.4.8 node removed is gone here too");
     }
 
     @Test
