@@ -78,6 +78,14 @@ public class GrayStore {
     /** Writes a variant; returns the previous one, if any. */
     public Optional<GrayConfig> upsert(GrayConfig gray) {
         Optional<GrayConfig> previous = find(gray.key(), gray.grayName());
+        writeGrayRow(gray, previous);
+        if (writesLegacyTables()) {
+            upsertLegacy(gray, new Timestamp(gray.modifyTime()));
+        }
+        return previous;
+    }
+
+    private void writeGrayRow(GrayConfig gray, Optional<GrayConfig> previous) {
         Timestamp time = new Timestamp(gray.modifyTime());
         String rule = ruleOf(gray);
         if (previous.isPresent()) {
@@ -93,10 +101,6 @@ public class GrayStore {
                     gray.key().tenant(), gray.grayName(), rule, gray.content(), gray.md5(), gray.appName(),
                     ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, time, gray.srcIp(), gray.srcUser());
         }
-        if (writesLegacyTables()) {
-            upsertLegacy(gray, time);
-        }
-        return previous;
     }
 
     private void upsertLegacy(GrayConfig gray, Timestamp time) {
@@ -159,23 +163,7 @@ public class GrayStore {
         if (legacy.isEmpty()) {
             gray.ifPresent(stale -> jdbc.update("DELETE FROM config_info_gray WHERE id = ?", stale.id()));
         } else if (gray.isEmpty() || gray.get().modifyTime() < legacy.get().modifyTime()) {
-            GrayConfig newer = legacy.get();
-            Timestamp time = new Timestamp(newer.modifyTime());
-            String rule = ruleOf(newer);
-            if (gray.isPresent()) {
-                jdbc.update("UPDATE config_info_gray SET content = ?, md5 = ?, gray_rule = ?, app_name = ?, "
-                                + "encrypted_data_key = ?, gmt_modified = ?, src_ip = ?, src_user = ? WHERE id = ?",
-                        newer.content(), newer.md5(), rule, newer.appName(),
-                        ConfigInfoStore.nullToEmpty(newer.encryptedDataKey()), time, newer.srcIp(), newer.srcUser(),
-                        gray.get().id());
-            } else {
-                jdbc.update("INSERT INTO config_info_gray (data_id, group_id, tenant_id, gray_name, gray_rule, "
-                                + "content, md5, app_name, encrypted_data_key, gmt_create, gmt_modified, src_ip, "
-                                + "src_user) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", key.dataId(), key.group(),
-                        key.tenant(), grayName, rule, newer.content(), newer.md5(), newer.appName(),
-                        ConfigInfoStore.nullToEmpty(newer.encryptedDataKey()), time, time, newer.srcIp(),
-                        newer.srcUser());
-            }
+            writeGrayRow(legacy.get(), gray);
         }
     }
 

@@ -131,6 +131,26 @@ class LegacyPersistentGroupTest {
             Await.until(15_000, () -> listedEverywhere("persistent-c", List.of()),
                     "the list the 1.4.8 node wrote replaces what every node of ours lists");
             assertEquals(200, persistent("POST", nodes.get(1), "127.0.0.9", 1003).statusCode());
+
+            // A service created and edited through ours is in the group as 1.4 nodes read it, and
+            // one a 1.4 node edits there is edited here.
+            String described = "com.alibaba.nacos.naming.domains.meta.public##DEFAULT_GROUP@@described";
+            String service = nodes.get(0).baseUrl() + "/v1/ns/service";
+            assertEquals(200, HttpCall.post(service).param("serviceName", "described").param("protectThreshold", "0.5")
+                    .send().statusCode());
+            JsonNode created = datums(legacy.read(raftPort(nodes.get(1)), List.of(described))).get(0);
+            assertEquals("DEFAULT_GROUP@@described", created.path("value").path("name").asText());
+            assertEquals(0.5, created.path("value").path("protectThreshold").asDouble());
+            String edited = Nacos148Raft.fixture("persistent-service").replace("persistent-c", "described")
+                    .replace("\"protectThreshold\":0.0", "\"protectThreshold\":0.7");
+            assertTrue(legacy.write(raftPort(nodes.get(2)), "Write", Nacos148Raft.batch(List.of(described),
+                    List.of(edited))).getSuccess());
+            Await.until(15_000, () -> nodes.stream().allMatch(node -> JSON.readTree(HttpCall.get(node.baseUrl()
+                    + "/v1/ns/service").param("serviceName", "described").send().body()).path("protectThreshold")
+                    .asDouble() == 0.7), "the 1.4.8 node's edit of the service is seen by every node of ours");
+            assertEquals(200, HttpCall.delete(service).param("serviceName", "described").send().statusCode());
+            assertTrue(datums(legacy.read(raftPort(nodes.get(1)), List.of(described))).isEmpty(),
+                    "a service removed through ours is gone from the group");
         }
 
         // Double write off: persistent writes go through our own group; the instances written

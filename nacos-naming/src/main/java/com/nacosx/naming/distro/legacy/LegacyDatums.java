@@ -59,17 +59,22 @@ public final class LegacyDatums {
      * this server cannot hold (1.x ignores keys it does not know).
      */
     public static ServiceKey service(String key) {
-        if (key == null || !key.startsWith(EPHEMERAL_PREFIX)) {
-            return null;
-        }
-        String rest = key.substring(EPHEMERAL_PREFIX.length());
-        int separator = rest.indexOf(NAMESPACE_SEPARATOR);
+        return key == null || !key.startsWith(EPHEMERAL_PREFIX) ? null
+                : namespacedService(key.substring(EPHEMERAL_PREFIX.length()));
+    }
+
+    /**
+     * The service of a 1.x key's tail {@code <namespace>##<group>@@<service>}, or null when it is
+     * not one or names a service this server cannot hold.
+     */
+    public static ServiceKey namespacedService(String namespaceAndName) {
+        int separator = namespaceAndName.indexOf(NAMESPACE_SEPARATOR);
         if (separator <= 0) {
             return null;
         }
         try {
-            return ServiceKey.of(rest.substring(0, separator), null,
-                    rest.substring(separator + NAMESPACE_SEPARATOR.length()));
+            return ServiceKey.of(namespaceAndName.substring(0, separator), null,
+                    namespaceAndName.substring(separator + NAMESPACE_SEPARATOR.length()));
         } catch (NacosException e) {
             return null;
         }

@@ -1,6 +1,6 @@
 package com.nacosx.naming.store.legacy;
 
-import com.nacosx.api.exception.NacosException;
+import com.nacosx.naming.distro.legacy.LegacyDatums;
 import com.nacosx.naming.model.ServiceKey;
 
 /**
@@ -41,13 +41,13 @@ final class LegacyPersistentKeys {
     /** The service of a persistent instance-list key, or null for any other key. */
     static ServiceKey instanceListService(String key) {
         return key.startsWith(INSTANCE_LIST_PREFIX) && !key.startsWith(INSTANCE_LIST_PREFIX + EPHEMERAL)
-                ? service(key.substring(INSTANCE_LIST_PREFIX.length())) : null;
+                ? LegacyDatums.namespacedService(key.substring(INSTANCE_LIST_PREFIX.length())) : null;
     }
 
     /** The service of a metadata key, or null for any other key and for the switches. */
     static ServiceKey serviceMetaService(String key) {
         return key.startsWith(SERVICE_META_PREFIX) && !isSwitches(key)
-                ? service(key.substring(SERVICE_META_PREFIX.length())) : null;
+                ? LegacyDatums.namespacedService(key.substring(SERVICE_META_PREFIX.length())) : null;
     }
 
     /**
@@ -62,18 +62,5 @@ final class LegacyPersistentKeys {
                 : key.startsWith(SERVICE_META_PREFIX) ? key.substring(SERVICE_META_PREFIX.length()) : "";
         int separator = rest.indexOf(NAMESPACE_SEPARATOR);
         return separator <= 0 ? "" : rest.substring(0, separator);
-    }
-
-    private static ServiceKey service(String namespaceAndName) {
-        int separator = namespaceAndName.indexOf(NAMESPACE_SEPARATOR);
-        if (separator <= 0) {
-            return null;
-        }
-        try {
-            return ServiceKey.of(namespaceAndName.substring(0, separator), null,
-                    namespaceAndName.substring(separator + NAMESPACE_SEPARATOR.length()));
-        } catch (NacosException e) {
-            return null;
-        }
     }
 }

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,8 +35,10 @@ import org.slf4j.LoggerFactory;
  * whose apply on every node, 1.4 or ours, makes it visible ({@link LegacyPersistentStore}). The
  * list is what the command makes of the service's persistent instances here, once this node has
  * applied every write the group had committed, and a node's writes to one service go one after the
- * other; two nodes writing one service at the same moment may still lose one change, as in 1.4. Service commands, and everything once double write is
- * off, go to our own log; turning it off hands the group's instances to our own log.
+ * other; two nodes writing one service at the same moment may still lose one change, as in 1.4. A
+ * service created, edited or removed goes to our own log, then to the 1.x group as 1.4 writes it.
+ * Everything else, and everything once double write is off, goes to our own log; turning it off
+ * hands the group's instances to our own log.
  */
 public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
@@ -60,26 +63,79 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
     @Override
     public <R> CompletableFuture<R> submit(Command<ServiceRegistry, R> command) {
-        ServiceKey service = instanceServiceOf(command);
-        if (service == null || !upgrade.isDoubleWriteEnabled()) {
+        if (!upgrade.isDoubleWriteEnabled()) {
             return ours.submit(command);
         }
+        ServiceKey instances = instanceServiceOf(command);
+        if (instances != null) {
+            return oneAfterAnother(instances, () -> raft.caughtUpLegacy(LegacyPersistentStore.GROUP)
+                    .thenCompose(caughtUp -> writeThroughGroup(instances, command)));
+        }
+        ServiceKey described = describedServiceOf(command);
+        if (described != null) {
+            return oneAfterAnother(described, () -> ours.submit(command)
+                    .thenCompose(result -> copyServiceToGroup(described).thenApply(copied -> result)));
+        }
+        return ours.submit(command);
+    }
+
+    /** Runs {@code write} once this node's previous write to the service has ended. */
+    private <R> CompletableFuture<R> oneAfterAnother(ServiceKey service, Supplier<CompletableFuture<R>> write) {
         CompletableFuture<R> written = new CompletableFuture<>();
-        lastWrite.compute(service, (key, previous) -> {
-            CompletableFuture<?> after = previous == null ? CompletableFuture.completedFuture(null) : previous;
-            return after.handle((done, error) -> null)
-                    .thenCompose(ignored -> raft.caughtUpLegacy(LegacyPersistentStore.GROUP))
-                    .thenCompose(ignored -> writeThroughGroup(service, command))
-                    .whenComplete((result, error) -> {
-                        if (error != null) {
-                            written.completeExceptionally(error);
-                        } else {
-                            written.complete(result);
-                        }
-                    });
-        });
+        CompletableFuture<?> previous = lastWrite.put(service, written);
+        (previous == null ? CompletableFuture.completedFuture(null) : previous).handle((done, error) -> null)
+                .thenCompose(ignored -> write.get()).whenComplete((result, error) -> {
+                    if (error != null) {
+                        written.completeExceptionally(error);
+                    } else {
+                        written.complete(result);
+                    }
+                });
         written.whenComplete((result, error) -> lastWrite.remove(service, written));
         return written;
+    }
+
+    /** The service a service-level command creates, edits or removes; null for any other command. */
+    private static ServiceKey describedServiceOf(Command<ServiceRegistry, ?> command) {
+        if (command instanceof NamingCommand.CreateService create) {
+            return create.key();
+        }
+        if (command instanceof NamingCommand.UpdateService update) {
+            return update.key();
+        }
+        return command instanceof NamingCommand.RemoveService remove ? remove.key() : null;
+    }
+
+    /**
+     * Writes the service as our own group now holds it into the 1.x group, as a 1.4 node does for a
+     * service created, edited or removed through its API (its instance list goes with a removal).
+     * The change is ours already; a 1.x group that does not take it is logged, and 1.4 nodes see
+     * the service at its next change.
+     */
+    private CompletableFuture<Void> copyServiceToGroup(ServiceKey service) {
+        RegisteredService registered = registry.get(service);
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        keys.add(LegacyPersistentKeys.serviceMeta(service).getBytes(StandardCharsets.UTF_8));
+        String operation;
+        if (registered == null) {
+            operation = "Delete";
+            keys.add(LegacyPersistentKeys.instanceList(service).getBytes(StandardCharsets.UTF_8));
+            values.add(new byte[0]);
+            values.add(new byte[0]);
+        } else {
+            operation = "Write";
+            values.add(LegacyPersistentDatums.serviceDatum(service, registered.meta()));
+        }
+        WriteRequest write = WriteRequest.newBuilder().setOperation(operation).setData(ByteString.copyFrom(
+                LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(keys, values)))).build();
+        return raft.writeLegacy(LegacyPersistentStore.GROUP, write).handle((response, error) -> {
+            if (error != null || !response.getSuccess()) {
+                LOG.warn("[legacy-persistent] {} changed here but not in the 1.x group: {}", service,
+                        error != null ? error.getMessage() : response.getErrMsg());
+            }
+            return null;
+        });
     }
 
     private static ServiceKey instanceServiceOf(Command<ServiceRegistry, ?> command) {

@@ -166,8 +166,13 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         }
         service = LegacyPersistentKeys.serviceMetaService(key);
         byte[] datum = datums.get(key);
-        if (service != null && datum != null && registry.get(service) != null) {
-            registry.updateMeta(service, LegacyPersistentDatums.serviceMeta(key, datum));
+        RegisteredService registered = service == null ? null : registry.get(service);
+        if (datum != null && registered != null) {
+            // 1.4 writes no selector we read; the one set here stays.
+            ServiceMeta read = LegacyPersistentDatums.serviceMeta(key, datum);
+            ServiceMeta current = registered.meta();
+            registry.updateMeta(service, new ServiceMeta(read.protectThreshold(), read.metadata(),
+                    current.selectorType(), current.selectorExpression()));
         }
     }
 
