@@ -49,10 +49,13 @@ import org.springframework.stereotype.Component;
 
 /**
  * The CP side of a cluster: one Raft group per {@link RaftStateMachine} bean, all on one JRaft
- * server at port P-1000, with every member of the cluster as a peer. A write is appended by the
- * group's leader (a follower passes it on over the cluster port), and returns once this node
- * has applied it, so a read here right after a write sees it. Each group holds this node's
- * readiness closed until it has caught up with its leader. Standalone nodes run no groups.
+ * server at port P-1000, with every member of the cluster but official 1.x ones as a peer. A write
+ * is appended by the group's leader (a follower passes it on over the cluster port), and returns
+ * once this node has applied it, so a read here right after a write sees it. Each group holds this
+ * node's readiness closed until it has caught up with its leader. Standalone nodes run no groups.
+ * A node upgrading from 1.x also runs the groups it shares with 1.4 nodes
+ * ({@link LegacyRaftStateMachine}): every member is their peer, and writes and reads pass between
+ * peers as 1.4 passes them ({@link #writeLegacy}).
  */
 @Component
 public class RaftGroups implements SmartLifecycle, MemberChangeListener {
