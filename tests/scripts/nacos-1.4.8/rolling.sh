@@ -12,7 +12,8 @@
 #    none, for the cluster's own CPU.
 # Every 10 s it prints, for each node: its CPU over the last 10 s (% of one core), the healthy
 # instances it lists in the 100 services, and what it is (1.4.8, ours in the 1.x or 2.x mode); and
-# the clients' beats, failures, re-registers and beat latency. Needs: mvn -B -DskipTests package.
+# the clients' beats, failures, re-registers and beat latency. KEEP_LOGS=1 keeps the nodes' homes
+# (their logs) in /tmp. Needs: mvn -B -DskipTests package.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -37,7 +38,7 @@ cleanup() {
     for pid in $LOAD_PID $SAMPLER_PID; do kill "$pid" 2>/dev/null || true; done
     for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
     stop_database
-    rm -rf "$WORK"
+    if [ "${KEEP_LOGS:-}" = 1 ]; then echo "the nodes' homes and logs are kept in $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 

@@ -38,7 +38,7 @@ public class ServerReadiness {
     }
 
     @EventListener(ApplicationReadyEvent.class)
-    synchronized void onStarted() {
+    public synchronized void onStarted() {
         started = true;
         if (!reportIfReady()) {
             progress.scheduleWithFixedDelay(() -> StartupStep.LOG.info("not ready yet after {} s: waiting for {}",

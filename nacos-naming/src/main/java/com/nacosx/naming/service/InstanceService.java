@@ -3,6 +3,7 @@ package com.nacosx.naming.service;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.Instance;
+import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.replication.CommandLog;
 import com.nacosx.naming.NamingSwitches;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -45,14 +47,16 @@ public class InstanceService {
     private final DistroProtocol distro;
     private final ConnectionManager connections;
     private final NamingSwitches switches;
+    private final ServerReadiness readiness;
 
     public InstanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroProtocol distro,
-            ConnectionManager connections, NamingSwitches switches) {
+            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness) {
         this.registry = registry;
         this.durable = durable;
         this.distro = distro;
         this.connections = connections;
         this.switches = switches;
+        this.readiness = readiness;
     }
 
     /** A 2.x client's ephemeral instance: the connection's one instance in the service. */
@@ -102,6 +106,30 @@ public class InstanceService {
         } else {
             durable.submitAndWait(new NamingCommand.Register(clientId, key, instance));
         }
+    }
+
+    /**
+     * Gives up the 1.x clients' instances of the service that this node expires (not those it
+     * replicates from a peer of ours, which that peer gives up): a member that now owns the
+     * service takes their beats. They are handed to {@code keeper} before they are removed, so
+     * the service is never seen without them.
+     */
+    public void giveUpBeating(ServiceKey key, Consumer<List<InstanceRecord>> keeper) {
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            return;
+        }
+        Map<String, Publication> given = new HashMap<>();
+        service.publications().forEach((clientId, publication) -> {
+            if (ClientIds.isBeating(clientId) && !distro.isReplica(clientId) && !publication.instances().isEmpty()) {
+                given.put(clientId, publication);
+            }
+        });
+        if (given.isEmpty()) {
+            return;
+        }
+        keeper.accept(given.values().stream().flatMap(publication -> publication.instances().stream()).toList());
+        given.keySet().forEach(clientId -> registry.unpublish(clientId, key, instance -> true));
     }
 
     /** @return whether the address published such an instance */
@@ -167,7 +195,11 @@ public class InstanceService {
     /**
      * A 1.x client's heartbeat: its instance is alive, and healthy again if it was not. A light beat
      * ({@code registerIfUnknown} null) of an unknown instance is answered unknown, and the client
-     * registers again; a full beat registers it at once.
+     * registers again; a full beat registers it at once. Before this node is ready a light beat of
+     * an unknown instance fails with 503 instead, as 1.x answers while it starts: the client tries
+     * again at its next beat, and meanwhile its instance stays alive where it is known.
+     *
+     * @throws NacosException 503 for a light beat of an unknown instance before this node is ready
      */
     public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
         distro.claim(ip, port);
@@ -176,6 +208,11 @@ public class InstanceService {
         if (!known && registerIfUnknown != null) {
             register(key, registerIfUnknown);
             known = true;
+        }
+        if (!known && !readiness.isReady()) {
+            // The instance may be in the data still loading: "unknown" would make its client register again.
+            throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
+                    "server is STARTING now, please try again later! (waiting for " + readiness.closedGates() + ")");
         }
         return new BeatAnswer(known, beatInterval(clientId, key), switches.lightBeatEnabled());
     }

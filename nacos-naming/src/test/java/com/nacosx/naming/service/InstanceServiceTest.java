@@ -34,6 +34,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.env.StandardEnvironment;
 
@@ -47,8 +48,14 @@ class InstanceServiceTest {
     final LocalCommandLog<ServiceRegistry> log = new LocalCommandLog<>(registry, persisted::incrementAndGet);
     final TestConnections connections = new TestConnections();
     final NamingSwitches switches = new NamingSwitches(new NamingProperties(null, null, null));
+    final ServerReadiness readiness = new ServerReadiness();
     final InstanceService instances = new InstanceService(registry, log, standaloneDistro(registry),
-            connections.manager, switches);
+            connections.manager, switches, readiness);
+
+    @BeforeEach
+    void started() {
+        readiness.onStarted();
+    }
     final ServiceService services = new ServiceService(log, new GrpcSubscribers(), new UdpSubscribers());
 
     static DistroProtocol standaloneDistro(ServiceRegistry registry) {
@@ -127,6 +134,19 @@ class InstanceServiceTest {
         assertTrue(full.known());
         assertEquals(switches.clientBeatInterval(), full.clientBeatInterval());
         assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
+    }
+
+    @Test
+    void beforeTheNodeIsReadyALightBeatOfAnUnknownInstanceIsRefusedNotAnsweredUnknown() {
+        readiness.close("a-load");
+        NacosException starting = assertThrows(NacosException.class, () -> instances.beat(KEY, "10.0.0.6", 8080, null));
+        assertEquals(NacosException.SERVICE_UNAVAILABLE, starting.status());
+        assertTrue(starting.getMessage().contains("a-load"), starting.getMessage());
+        assertNull(registry.get(KEY));
+        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true)).known(),
+                "a full beat still registers the instance");
+        readiness.open("a-load");
+        assertFalse(instances.beat(KEY, "10.0.0.7", 8080, null).known());
     }
 
     @Test

@@ -20,7 +20,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -30,16 +33,22 @@ import tools.jackson.databind.json.JsonMapper;
  * it sends as datums and checksums, and ours hold, pull and drop it as it says; what one of ours
  * owns, ours send it; a 1.x write for a service the 1.4.8 node owns is passed on to it over HTTP.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Nacos148DistroTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final String DATUM = "/nacos/v1/ns/distro/datum";
+    static final String DATUMS = "/nacos/v1/ns/distro/datums";
     static final String CHECKSUM = "/nacos/v1/ns/distro/checksum";
     static final String INSTANCE = "/nacos/v1/ns/instance";
     static final String STATUS = "/nacos/v1/ns/service/status";
+    static final String BEAT = "/nacos/v1/ns/instance/beat";
+    static final String BEAT_KNOWN = "{\"clientBeatInterval\":5000,\"code\":10200,\"lightBeatEnabled\":true}";
     static final String KEY_PREFIX = "com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@";
 
     static Nacos148Peer legacy;
+    /** In the 1.4.8 node's snapshot when ours start; 1.x hashes it to one of ours. */
+    static String loadedService;
     static final List<ServerProcess> nodes = new ArrayList<>();
     static final List<String> addresses = new ArrayList<>();
 
@@ -47,11 +56,9 @@ class Nacos148DistroTest {
     static void start() {
         List<Integer> ports = LocalCluster.freePorts(3);
         ports.forEach(port -> addresses.add("127.0.0.1:" + port));
-        legacy = Nacos148Peer.start(ports.get(2));
-        legacy.answer(CHECKSUM, "ok");
-        legacy.answer(INSTANCE, "ok");
-        legacy.answer(DATUM, "ok");
-        legacy.answer(STATUS, "ok");
+        legacy = startLegacy(ports.get(2));
+        loadedService = serviceOwnedBy("loaded-at-start", owner -> !owner.equals(legacy.address()));
+        legacy.answer(DATUMS, legacy.body("distro-datum", Map.of("service", loadedService, "ip", "10.28.0.1")));
         String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
                 "nacos.core.support.upgrade.from.1x=true", "nacos.member.list=" + String.join(",", addresses)};
         CompletableFuture<ServerProcess> other = CompletableFuture.supplyAsync(() -> node(ports.get(1), settings));
@@ -60,6 +67,16 @@ class Nacos148DistroTest {
         for (ServerProcess node : nodes) {
             legacy.send("member-report", node, Map.of());
         }
+    }
+
+    static Nacos148Peer startLegacy(int port) {
+        Nacos148Peer peer = Nacos148Peer.start(port);
+        peer.answer(CHECKSUM, "ok");
+        peer.answer(INSTANCE, "ok");
+        peer.answer(BEAT, BEAT_KNOWN);
+        peer.answer(DATUM, "ok");
+        peer.answer(STATUS, "ok");
+        return peer;
     }
 
     static ServerProcess node(int port, String[] settings) {
@@ -95,6 +112,24 @@ class Nacos148DistroTest {
 
     static String md5(String text) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Ours start beside a 1.4.8 node that holds a service 1.x now gives to one of ours (its owner
+     * died): they load the 1.4.8 node's snapshot before they are ready and serve the service, so a
+     * beat the 1.4.8 node passes on finds its instance instead of making the client register again.
+     */
+    @Test
+    @Order(1)
+    void ourNodesLoadThe148NodesSnapshotAtStartAndServeWhatIsNowOurs() {
+        HttpResponse<String> beat = legacy.send("forwarded-beat", nodes.get(0), Map.of("serviceName", loadedService,
+                "ip", "10.28.0.1", "port", "8080"));
+        assertEquals(10200, JSON.readTree(beat.body()).get("code").asInt(), beat.body());
+        for (ServerProcess node : nodes) {
+            assertEquals(List.of("10.28.0.1:8080"), hostsOn(node, loadedService));
+        }
+        assertEquals(2, legacy.received(DATUMS).stream().filter(request -> request.method().equals("GET")).count(),
+                "each node of ours loads the snapshot once");
     }
 
     @Test
@@ -152,8 +187,13 @@ class Nacos148DistroTest {
                 .filter(request -> request.method().equals("GET") && request.body().contains(key)).count();
     }
 
+    /**
+     * A service the 1.4.8 node no longer lists is kept until it expires: right after a member
+     * leaves or comes back the sender may count the members otherwise, and the service is still
+     * another member's.
+     */
     @Test
-    void aServiceThe148NodeNoLongerListsIsDropped() {
+    void aServiceThe148NodeNoLongerListsIsKeptUntilItExpires() throws InterruptedException {
         String kept = ownedByThe148Node("kept-by-148");
         String gone = ownedByThe148Node("gone-from-148");
         ServerProcess node = nodes.get(1);
@@ -163,7 +203,8 @@ class Nacos148DistroTest {
 
         assertEquals(200, legacy.send("distro-checksum", node, Map.of("service", kept,
                 "checksum", "e8b26c9ca3220eb0e3adba467c57ee48")).statusCode());
-        assertEquals(List.of(), hostsOn(node, gone));
+        assertEquals(List.of("10.22.0.2:8080"), hostsOn(node, gone));
+        Await.until(60_000, () -> hostsOn(node, gone).isEmpty(), "the service no one vouches for expires");
     }
 
     @Test
@@ -266,6 +307,44 @@ class Nacos148DistroTest {
         assertEquals("ok", legacy.send("forwarded-register", nodes.get(1), instance).body());
         HttpResponse<String> known = legacy.send("forwarded-beat", nodes.get(0), instance);
         assertEquals(10200, JSON.readTree(known.body()).get("code").asInt(), known.body());
+    }
+
+    /**
+     * While the 1.4.8 node is down, a service 1.x gives to it belongs to one of ours; when it comes
+     * back the service is its again: ours hold what they registered as its (their beats go there
+     * now, so ours must not expire them) and pass the beats on to it. Runs last: it restarts the
+     * 1.4.8 node.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aServiceOfOursThatIsThe148NodesAgainIsHeldAsItsAndItsBeatsGoThere() throws InterruptedException {
+        int legacyPort = legacy.port();
+        legacy.close();
+        for (ServerProcess node : nodes) {
+            Await.until(30_000, () -> LocalCluster.stateOf(legacyPort, node).equals("DOWN"),
+                    node.port() + " sees the 1.4.8 node down");
+        }
+        String service = ownedByThe148Node("back-to-148");
+        assertEquals(200, HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/instance").param("serviceName", service)
+                .param("ip", "10.29.0.1").param("port", "8080").send().statusCode());
+
+        legacy = startLegacy(legacyPort);
+        for (ServerProcess node : nodes) {
+            legacy.send("member-report", node, Map.of());
+        }
+        Await.until(30_000, () -> nodes.stream().anyMatch(node -> node.log("protocol-distro.log")
+                .contains(service + " now belongs to " + legacy.address())), "the node of ours that had it cedes it");
+        Await.until(15_000, () -> legacy.received(DATUM).stream().anyMatch(datum -> datum.method().equals("PUT")
+                && datum.body().contains(KEY_PREFIX + service) && datum.body().contains("\"lastBeat\"")),
+                "the service is sent to the 1.4.8 node with its instances' last beats");
+        for (ServerProcess node : nodes) {
+            assertEquals(List.of("10.29.0.1:8080"), hostsOn(node, service), node.port() + " still lists it");
+            HttpResponse<String> beat = HttpCall.put(node.baseUrl() + "/v1/ns/instance/beat")
+                    .param("serviceName", service).param("ip", "10.29.0.1").param("port", "8080").send();
+            assertEquals(10200, JSON.readTree(beat.body()).path("code").asInt(), beat.body());
+        }
+        assertEquals(2, legacy.received(BEAT).stream().filter(beat -> beat.query().contains("serviceName=" + service))
+                .count(), "both beats were passed on to the 1.4.8 node");
     }
 
     @Test

@@ -50,8 +50,13 @@ public final class LocalCluster {
 
     /** The state {@code by} sees {@code seen} in, or ABSENT. */
     public static String stateOf(ServerProcess seen, ServerProcess by) {
+        return stateOf(seen.port(), by);
+    }
+
+    /** The state {@code by} sees the member on port {@code seen} of 127.0.0.1 in, or ABSENT. */
+    public static String stateOf(int seen, ServerProcess by) {
         for (JsonNode member : members(by)) {
-            if (member.get("port").asInt() == seen.port()) {
+            if (member.get("port").asInt() == seen) {
                 return member.get("state").asString();
             }
         }

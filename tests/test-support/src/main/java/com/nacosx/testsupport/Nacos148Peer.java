@@ -112,15 +112,10 @@ public final class Nacos148Peer implements AutoCloseable {
      * filled in.
      */
     public HttpResponse<String> send(String fixture, ServerProcess target, Map<String, String> values) {
-        Map<String, String> all = new ConcurrentHashMap<>(values);
-        all.putIfAbsent("selfIp", "127.0.0.1");
-        all.putIfAbsent("selfPort", String.valueOf(port()));
-        all.putIfAbsent("raftPort", String.valueOf(Integer.parseInt(all.get("selfPort")) - 1000));
-        all.putIfAbsent("now", String.valueOf(System.currentTimeMillis()));
-        String text = fill(fixture(fixture), all);
+        String text = filled(fixture, values);
         int headersEnd = text.indexOf("\n\n");
         String[] head = (headersEnd < 0 ? text : text.substring(0, headersEnd)).split("\n");
-        String body = headersEnd < 0 ? "" : text.substring(headersEnd + 2);
+        String body = bodyOf(text);
         String[] requestLine = head[0].split(" ");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + target.address() + requestLine[1]))
                 .timeout(Duration.ofSeconds(30))
@@ -141,6 +136,25 @@ public final class Nacos148Peer implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The body of the captured request {@code fixture}, filled in as {@link #send} fills it. */
+    public String body(String fixture, Map<String, String> values) {
+        return bodyOf(filled(fixture, values));
+    }
+
+    private static String bodyOf(String request) {
+        int headersEnd = request.indexOf("\n\n");
+        return headersEnd < 0 ? "" : request.substring(headersEnd + 2);
+    }
+
+    private String filled(String fixture, Map<String, String> values) {
+        Map<String, String> all = new ConcurrentHashMap<>(values);
+        all.putIfAbsent("selfIp", "127.0.0.1");
+        all.putIfAbsent("selfPort", String.valueOf(port()));
+        all.putIfAbsent("raftPort", String.valueOf(Integer.parseInt(all.get("selfPort")) - 1000));
+        all.putIfAbsent("now", String.valueOf(System.currentTimeMillis()));
+        return fill(fixture(fixture), all);
     }
 
     private static String fixture(String name) {

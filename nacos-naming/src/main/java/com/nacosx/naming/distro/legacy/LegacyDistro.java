@@ -4,9 +4,11 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.http.Json;
+import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.upgrade.SelfUpgradeCheck;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.util.BackgroundRounds;
@@ -23,9 +25,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +47,18 @@ import java.util.stream.Stream;
  * owns, its owner sends the whole instance list to every 1.x member within
  * {@link #SYNC_DELAY_MILLIS} of a change, and every {@link #VERIFY_PERIOD_SECONDS} s the checksums
  * of all it owns; a 1.x member pulls what differs. A service a 1.x member owns arrives the same way
- * and is held as one client per service; it is dropped when its owner stops vouching for it
- * (absent from the owner's checksums, or none heard for {@link #EXPIRY_MILLIS}), or adopted when
+ * and is held as one client per service; it is dropped when its owner has not vouched for it
+ * for {@link #EXPIRY_MILLIS} (a matching checksum or a datum), or adopted when
  * the service becomes ours (see {@link #adoptServicesNowOurs}). All this is double
  * write, on only in a rolling upgrade from 1.x ({@link UpgradeJudgement}); in a cluster of ours
  * only nothing is sent.
+ * <p>
+ * A node of ours that starts beside 1.x members first loads everything one of them holds
+ * ({@code GET /v1/ns/distro/datums}, as a starting 1.x member does) and adopts what is now its
+ * own, before it sends anything or reports ready: a 1.x member routes the beats of the services
+ * that hash to this node here as soon as it sees the node, and drops those of its services this
+ * node's first checksums leave out, so a node that started empty would make every such client
+ * register again.
  */
 @Component
 public class LegacyDistro extends BackgroundRounds implements ServiceChangeListener, SelfUpgradeCheck {
@@ -60,6 +72,10 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     static final long VERIFY_PERIOD_SECONDS = 5;
     static final long EXPIRY_MILLIS = 3 * VERIFY_PERIOD_SECONDS * 1000 + 1000;
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** A 1.x member's whole snapshot: tens of thousands of instances from a busy node. */
+    private static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
+    private static final long FIRST_REPORTS_BOUND_SECONDS = 15;
+    private static final String READINESS_GATE = "legacy-distro-load";
     private static final Map<String, String> JSON_BODY = Map.of("Content-Type", LegacyPeerHttp.JSON);
 
     private final ServiceRegistry registry;
@@ -68,7 +84,10 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private final LegacyPeerHttp http;
     private final UpgradeJudgement upgrade;
     private final InstanceService instances;
+    private final ServerReadiness readiness;
     private final boolean clustered;
+    /** Whether the 1.x members' snapshot is loaded (or there was none to load): nothing is sent before. */
+    private volatile boolean loaded;
     private final Set<ServiceKey> dirty = ConcurrentHashMap.newKeySet();
     /** Owned services last sent with instances: the one change that empties them must still be sent. */
     private final Set<ServiceKey> sentWithInstances = ConcurrentHashMap.newKeySet();
@@ -77,7 +96,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private final AtomicLong timestamp = new AtomicLong();
 
     public LegacyDistro(ServiceRegistry registry, DistroMapper mapper, ServerMemberManager members, LegacyPeerHttp http,
-            UpgradeJudgement upgrade, InstanceService instances, ClusterSettings settings) {
+            UpgradeJudgement upgrade, InstanceService instances, ServerReadiness readiness, ClusterSettings settings) {
         super("naming-legacy-distro");
         this.registry = registry;
         this.mapper = mapper;
@@ -85,7 +104,12 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         this.http = http;
         this.upgrade = upgrade;
         this.instances = instances;
+        this.readiness = readiness;
         this.clustered = !settings.standalone();
+        this.loaded = !(clustered && upgrade.isDoubleWriteEnabled());
+        if (!loaded) {
+            readiness.close(READINESS_GATE);
+        }
     }
 
     /** The checksums of one namespace's services, as 1.x gossips them. */
@@ -116,7 +140,8 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     }
 
     /**
-     * A 1.x member sent the whole instance lists of these services (an empty list: none left).
+     * A 1.x member sent the whole instance lists of these services (an empty list: none left), or a
+     * node of ours the services it cedes to one ({@link #cedeServicesNowTheirs}).
      *
      * @throws IllegalArgumentException when the body holds no datum
      * @throws NacosException 503 when double write is off
@@ -165,7 +190,10 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
 
     /**
      * A 1.x member listed the checksums of the services it owns: pull those that differ from what
-     * is held here, drop those it owns and no longer lists.
+     * is held here, vouch for those that match. One it no longer lists is left to expire: for a few
+     * seconds after a member leaves or comes back the sender may count the members otherwise than
+     * this node, and 1.x sends an emptied service with the checksum of no instances before it
+     * forgets it, so dropping it at once would only lose instances the sender no longer owns.
      *
      * @throws NacosException 400 when {@code source} is not an official 1.x member of this cluster
      */
@@ -189,12 +217,6 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                 held.put(service, now);
             }
         });
-        for (ServiceKey service : Set.copyOf(held.keySet())) {
-            if (sender.equals(mapper.serviceOwner(service)) && !checksums.containsKey(LegacyDatums.key(service))) {
-                LOG.info("[legacy-distro] {} no longer has {}: dropping it", source, service);
-                release(service);
-            }
-        }
         if (!stale.isEmpty()) {
             pull(sender, stale);
         }
@@ -256,7 +278,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private byte[] datumsOf(Stream<ServiceKey> services) {
         Map<ServiceKey, List<LegacyDatums.Beating>> datums = new LinkedHashMap<>();
         services.forEach(service -> {
-            List<LegacyDatums.Beating> instances = instancesOf(service, true);
+            List<LegacyDatums.Beating> instances = instancesOf(service);
             if (!instances.isEmpty()) {
                 datums.put(service, instances);
             }
@@ -265,22 +287,89 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     }
 
     /**
-     * The service's ephemeral instances this node holds; those a 1.x member sent only with
-     * {@code withHeld}, since a service is sent back to no one who owns it.
+     * The service's ephemeral instances this node holds, each endpoint once (its own or a peer's
+     * registration before a copy a 1.x member sent). Held copies count: a service owned here is
+     * sent to the 1.x members whole, also the instances no node of ours has taken over yet, or
+     * the members would drop them.
      */
-    private List<LegacyDatums.Beating> instancesOf(ServiceKey key, boolean withHeld) {
+    private List<LegacyDatums.Beating> instancesOf(ServiceKey key) {
         RegisteredService service = registry.get(key);
         if (service == null || !service.ephemeral()) {
             return List.of();
         }
         List<LegacyDatums.Beating> instances = new ArrayList<>();
-        service.publications().forEach((clientId, publication) -> {
-            if (withHeld || !ClientIds.isLegacyDatum(clientId)) {
-                publication.instances().forEach(instance ->
-                        instances.add(new LegacyDatums.Beating(instance, publication.lastBeat())));
+        Set<String> endpoints = new HashSet<>();
+        Publication held = null;
+        for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
+            if (ClientIds.isLegacyDatum(entry.getKey())) {
+                held = entry.getValue();
+            } else {
+                addNew(instances, endpoints, entry.getValue());
             }
-        });
+        }
+        if (held != null) {
+            addNew(instances, endpoints, held);
+        }
         return instances;
+    }
+
+    private static void addNew(List<LegacyDatums.Beating> instances, Set<String> endpoints, Publication publication) {
+        for (InstanceRecord instance : publication.instances()) {
+            if (endpoints.add(instance.ip() + ':' + instance.port() + ':' + instance.cluster())) {
+                instances.add(new LegacyDatums.Beating(instance, publication.lastBeat()));
+            }
+        }
+    }
+
+    /**
+     * Once this node knows which members are 1.x (its first reports), loads the snapshot of the
+     * first of them that answers; with none answering, what they own arrives by their checksums.
+     */
+    private void loadFromLegacyMembers() {
+        members.firstReports().completeOnTimeout(null, FIRST_REPORTS_BOUND_SECONDS, TimeUnit.SECONDS)
+                .handleAsync((done, error) -> {
+                    loadSnapshot(mapper.legacyMembers().iterator());
+                    return null;
+                }, thread());
+    }
+
+    private void loadSnapshot(Iterator<Member> sources) {
+        if (!sources.hasNext()) {
+            finishLoad();
+            return;
+        }
+        Member source = sources.next();
+        http.send(source, "GET", DATUM_PATH + "s", Map.of(), null, LOAD_TIMEOUT).handleAsync((answer, error) -> {
+            if (tookSnapshot(source, answer, error)) {
+                finishLoad();
+            } else {
+                loadSnapshot(sources);
+            }
+            return null;
+        }, thread());
+    }
+
+    private boolean tookSnapshot(Member source, HttpResponse<String> answer, Throwable error) {
+        if (error != null || answer.statusCode() != 200) {
+            LOG.info("[legacy-distro] no snapshot from {}: {}", source.address(),
+                    error != null ? error.toString() : answer.statusCode() + " " + answer.body());
+            return false;
+        }
+        try {
+            Map<ServiceKey, List<InstanceRecord>> services = LegacyDatums.decode(answer.body());
+            services.forEach(this::hold);
+            LOG.info("[legacy-distro] loaded {} services from {}", services.size(), source.address());
+            return true;
+        } catch (IllegalArgumentException e) {
+            LOG.warn("[legacy-distro] the snapshot of {} could not be read: {}", source.address(), e.getMessage());
+            return false;
+        }
+    }
+
+    private void finishLoad() {
+        adoptServicesNowOurs();
+        loaded = true;
+        readiness.open(READINESS_GATE);
     }
 
     /**
@@ -312,6 +401,42 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         }
     }
 
+    /**
+     * A service of ours that a 1.x member owns now (a member came back, or one of ours left): that
+     * member takes its beats from now on and decides its instances' health, so what this node
+     * registered is held from now on as that member's, as a 1.x node keeps the data of a service it
+     * no longer owns. Left registered here, the instances would expire while their clients beat
+     * elsewhere. Every other member is sent the service as it stands, with each instance's last
+     * beat: a 1.x node that takes a service over expires its instances by the last beats it was
+     * told of (for a service that changed long ago, all at once), and the other nodes of ours hold
+     * it as the new owner's before this node's replicas of it leave them.
+     */
+    private void cedeServicesNowTheirs() {
+        Map<ServiceKey, List<LegacyDatums.Beating>> ceded = new LinkedHashMap<>();
+        for (RegisteredService service : registry.all()) {
+            Member owner = mapper.serviceOwner(service.key());
+            if (!service.ephemeral() || owner == null || !owner.isLegacy()) {
+                continue;
+            }
+            instances.giveUpBeating(service.key(), given -> {
+                ceded.put(service.key(), instancesOf(service.key()));
+                List<InstanceRecord> kept = new ArrayList<>(given);
+                for (InstanceRecord instance : heldInstances(service.key())) {
+                    if (given.stream().noneMatch(instance::sameEndpoint)) {
+                        kept.add(instance);
+                    }
+                }
+                LOG.info("[legacy-distro] {} now belongs to {}: holding the {} instances registered here as its",
+                        service.key(), owner.address(), given.size());
+                hold(service.key(), kept);
+            });
+        }
+        if (!ceded.isEmpty()) {
+            List<Member> others = members.peers().stream().filter(member -> member.state() != NodeState.DOWN).toList();
+            sendToAll(others, "PUT", DATUM_PATH, LegacyDatums.encode(ceded, timestamp.incrementAndGet()), "datums");
+        }
+    }
+
     private void adopt(ServiceKey service, InstanceRecord instance) {
         try {
             instances.register(service, instance);
@@ -322,7 +447,11 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     }
 
     private void flush() {
+        if (!loaded) {
+            return;
+        }
         adoptServicesNowOurs();
+        cedeServicesNowTheirs();
         List<Member> legacy = mapper.legacyMembers();
         if (dirty.isEmpty() || legacy.isEmpty()) {
             dirty.clear();
@@ -331,7 +460,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         Map<ServiceKey, List<LegacyDatums.Beating>> changed = new LinkedHashMap<>();
         for (ServiceKey key : List.copyOf(dirty)) {
             dirty.remove(key);
-            List<LegacyDatums.Beating> instances = instancesOf(key, false);
+            List<LegacyDatums.Beating> instances = instancesOf(key);
             // Sent empty only once it was sent with instances: a node that wrongly thinks it owns a
             // service must not wipe the owner's list.
             if (!instances.isEmpty()) {
@@ -347,9 +476,9 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         sendToAll(legacy, "PUT", DATUM_PATH, LegacyDatums.encode(changed, timestamp.incrementAndGet()), "datums");
     }
 
-    /** What does not reach a 1.x member is repaired by the next round. */
-    private void sendToAll(List<Member> legacy, String method, String path, byte[] body, String what) {
-        for (Member peer : legacy) {
+    /** What does not reach a member is repaired by the next round. */
+    private void sendToAll(List<Member> targets, String method, String path, byte[] body, String what) {
+        for (Member peer : targets) {
             http.send(peer, method, path, JSON_BODY, body, TIMEOUT).whenComplete((answer, error) -> {
                 if (error != null || answer.statusCode() != 200) {
                     LOG.info("[legacy-distro] sending {} to {} failed: {}", what, peer.address(),
@@ -360,12 +489,15 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     }
 
     private void verify() {
+        if (!loaded) {
+            return;
+        }
         List<Member> legacy = mapper.legacyMembers();
         Map<ServiceKey, List<InstanceRecord>> owned = new LinkedHashMap<>();
         if (!legacy.isEmpty()) {
             for (RegisteredService service : registry.all()) {
                 if (ownedHere(service.key())) {
-                    List<InstanceRecord> instances = instancesOf(service.key(), false).stream()
+                    List<InstanceRecord> instances = instancesOf(service.key()).stream()
                             .map(LegacyDatums.Beating::instance).toList();
                     if (!instances.isEmpty()) {
                         owned.put(service.key(), instances);
@@ -397,6 +529,9 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     @Override
     protected void scheduleRounds() {
         if (clustered) {
+            if (!loaded) {
+                loadFromLegacyMembers();
+            }
             every(SYNC_DELAY_MILLIS, SYNC_DELAY_MILLIS, TimeUnit.MILLISECONDS, this::flush);
             every(VERIFY_PERIOD_SECONDS, VERIFY_PERIOD_SECONDS, TimeUnit.SECONDS, this::verify);
         }
