@@ -67,6 +67,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final DistroMetrics metrics;
     private final LoadProgress progress;
+    private final CompletableFuture<Void> loaded = new CompletableFuture<>();
 
     public DistroProtocol(ServiceRegistry registry, ServerMemberManager members, PeerClients peers,
             ServerReadiness readiness, ClusterSettings settings, MeterRegistry meters, LoadProgress progress) {
@@ -80,7 +81,17 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         this.clustered = !settings.standalone();
         if (clustered) {
             readiness.close(READINESS_GATE);
+        } else {
+            loaded.complete(null);
         }
+    }
+
+    /**
+     * Completes once the peers' clients are loaded (or their deadline passed); at once on a
+     * standalone node.
+     */
+    public CompletableFuture<Void> loaded() {
+        return loaded;
     }
 
     /**
@@ -286,6 +297,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 .whenComplete((done, error) -> {
                     load.close();
                     readiness.open(READINESS_GATE);
+                    loaded.complete(null);
                 });
     }
 

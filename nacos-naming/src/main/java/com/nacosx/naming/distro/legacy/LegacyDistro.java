@@ -13,6 +13,7 @@ import com.nacosx.core.upgrade.SelfUpgradeCheck;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.util.BackgroundRounds;
 import com.nacosx.naming.distro.DistroMapper;
+import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.ClientIds;
@@ -36,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -71,10 +73,13 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     static final long SYNC_DELAY_MILLIS = 1000;
     static final long VERIFY_PERIOD_SECONDS = 5;
     static final long EXPIRY_MILLIS = 3 * VERIFY_PERIOD_SECONDS * 1000 + 1000;
+    /** Owned services are sent whole every this many verify rounds (10 s: under a 1.x node's 15 s beat timeout). */
+    static final int REFRESH_ROUNDS = 2;
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     /** A 1.x member's whole snapshot: tens of thousands of instances from a busy node. */
     private static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
-    private static final long FIRST_REPORTS_BOUND_SECONDS = 15;
+    /** Both complete within their own deadlines; this only guards against one that never does. */
+    private static final long START_BOUND_SECONDS = 60;
     private static final String READINESS_GATE = "legacy-distro-load";
     private static final Map<String, String> JSON_BODY = Map.of("Content-Type", LegacyPeerHttp.JSON);
 
@@ -84,6 +89,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private final LegacyPeerHttp http;
     private final UpgradeJudgement upgrade;
     private final InstanceService instances;
+    private final DistroProtocol ours;
     private final ServerReadiness readiness;
     private final boolean clustered;
     /** Whether the 1.x members' snapshot is loaded (or there was none to load): nothing is sent before. */
@@ -94,9 +100,12 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     /** Services a 1.x member owns, held here, and when their owner last vouched for them. */
     private final Map<ServiceKey, Long> held = new ConcurrentHashMap<>();
     private final AtomicLong timestamp = new AtomicLong();
+    /** Verify rounds so far; only the rounds' thread counts them. */
+    private long verifyRounds;
 
     public LegacyDistro(ServiceRegistry registry, DistroMapper mapper, ServerMemberManager members, LegacyPeerHttp http,
-            UpgradeJudgement upgrade, InstanceService instances, ServerReadiness readiness, ClusterSettings settings) {
+            UpgradeJudgement upgrade, InstanceService instances, DistroProtocol ours, ServerReadiness readiness,
+            ClusterSettings settings) {
         super("naming-legacy-distro");
         this.registry = registry;
         this.mapper = mapper;
@@ -104,6 +113,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         this.http = http;
         this.upgrade = upgrade;
         this.instances = instances;
+        this.ours = ours;
         this.readiness = readiness;
         this.clustered = !settings.standalone();
         this.loaded = !(clustered && upgrade.isDoubleWriteEnabled());
@@ -322,11 +332,14 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     }
 
     /**
-     * Once this node knows which members are 1.x (its first reports), loads the snapshot of the
-     * first of them that answers; with none answering, what they own arrives by their checksums.
+     * Once this node knows which members are 1.x (its first reports) and holds what its peers of
+     * ours hold (so what it takes over here is not replaced by a peer's older copy), loads the
+     * snapshot of the first 1.x member that answers; with none answering, what they own arrives by
+     * their checksums.
      */
     private void loadFromLegacyMembers() {
-        members.firstReports().completeOnTimeout(null, FIRST_REPORTS_BOUND_SECONDS, TimeUnit.SECONDS)
+        CompletableFuture.allOf(members.firstReports(), ours.loaded())
+                .completeOnTimeout(null, START_BOUND_SECONDS, TimeUnit.SECONDS)
                 .handleAsync((done, error) -> {
                     loadSnapshot(mapper.legacyMembers().iterator());
                     return null;
@@ -493,12 +506,11 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
             return;
         }
         List<Member> legacy = mapper.legacyMembers();
-        Map<ServiceKey, List<InstanceRecord>> owned = new LinkedHashMap<>();
+        Map<ServiceKey, List<LegacyDatums.Beating>> owned = new LinkedHashMap<>();
         if (!legacy.isEmpty()) {
             for (RegisteredService service : registry.all()) {
                 if (ownedHere(service.key())) {
-                    List<InstanceRecord> instances = instancesOf(service.key()).stream()
-                            .map(LegacyDatums.Beating::instance).toList();
+                    List<LegacyDatums.Beating> instances = instancesOf(service.key());
                     if (!instances.isEmpty()) {
                         owned.put(service.key(), instances);
                     }
@@ -506,17 +518,39 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
             }
         }
         if (!owned.isEmpty()) {
-            String self = members.self().address();
-            sendToAll(legacy, "PUT", CHECKSUM_PATH + "?source=" + self, Json.bytes(LegacyDatums.checksums(owned)),
-                    "checksums");
-            Map<String, Map<String, String>> statuses = new LinkedHashMap<>();
-            owned.forEach((service, instances) -> statuses.computeIfAbsent(service.namespace(),
-                    namespace -> new LinkedHashMap<>()).put(service.grouped(),
-                    LegacyServiceChecksum.of(service, instances)));
-            statuses.forEach((namespace, checksums) -> sendToAll(legacy, "POST", STATUS_PATH, Json.bytes(Map.of(
-                    "statuses", Json.text(new ServiceStatuses(namespace, checksums)), "clientIP", self)),
-                    "service statuses"));
+            vouchFor(legacy, owned);
         }
+        expireHeld();
+    }
+
+    /**
+     * Sends the 1.x members the checksums of the services owned here and their status checksums;
+     * every {@link #REFRESH_ROUNDS}th round the services whole as well, for their instances' last
+     * beats: a 1.x member keeps the last beats it was told of and, when a member change gives it
+     * one of these services, expires the instances by them at once (unhealthy after 15 s, removed
+     * after 30 s), which for a service that had not changed for half a minute would make all its
+     * clients register again. A 1.x member pushes each service it is sent to its UDP subscribers,
+     * as for any datum; that lasts only while 1.x members are in the cluster.
+     */
+    private void vouchFor(List<Member> legacy, Map<ServiceKey, List<LegacyDatums.Beating>> owned) {
+        if (++verifyRounds % REFRESH_ROUNDS == 0) {
+            sendToAll(legacy, "PUT", DATUM_PATH, LegacyDatums.encode(owned, timestamp.incrementAndGet()), "datums");
+        }
+        Map<ServiceKey, List<InstanceRecord>> instances = new LinkedHashMap<>();
+        owned.forEach((service, beating) -> instances.put(service,
+                beating.stream().map(LegacyDatums.Beating::instance).toList()));
+        String self = members.self().address();
+        sendToAll(legacy, "PUT", CHECKSUM_PATH + "?source=" + self, Json.bytes(LegacyDatums.checksums(instances)),
+                "checksums");
+        Map<String, Map<String, String>> statuses = new LinkedHashMap<>();
+        instances.forEach((service, list) -> statuses.computeIfAbsent(service.namespace(),
+                namespace -> new LinkedHashMap<>()).put(service.grouped(), LegacyServiceChecksum.of(service, list)));
+        statuses.forEach((namespace, checksums) -> sendToAll(legacy, "POST", STATUS_PATH, Json.bytes(Map.of(
+                "statuses", Json.text(new ServiceStatuses(namespace, checksums)), "clientIP", self)),
+                "service statuses"));
+    }
+
+    private void expireHeld() {
         long cutoff = System.currentTimeMillis() - EXPIRY_MILLIS;
         held.forEach((service, vouched) -> {
             if (vouched < cutoff) {
