@@ -182,16 +182,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
 
     /** A peer listed every client it is responsible for: fetch what differs, drop what it no longer has. */
     private void verify(String owner, Map<String, Long> revisions) {
-        long now = System.currentTimeMillis();
-        List<String> stale = new ArrayList<>();
-        revisions.forEach((clientId, revision) -> {
-            RemoteClient known = remote.get(clientId);
-            if (known == null || known.revision() != revision) {
-                stale.add(clientId);
-            } else {
-                remote.put(clientId, new RemoteClient(owner, revision, now));
-            }
-        });
+        List<String> stale = staleReplicas(owner, revisions);
         for (Map.Entry<String, RemoteClient> entry : remote.entrySet()) {
             if (entry.getValue().owner().equals(owner) && !revisions.containsKey(entry.getKey())) {
                 dropRemote(entry.getKey(), owner);
@@ -204,10 +195,34 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             peers.request(source, query, TIMEOUT).whenComplete((answer, error) -> {
                 metrics.sent(DistroDataRequest.QUERY, error == null && answer.isSuccess());
                 if (answer instanceof DistroDataResponse data) {
-                    data.clients.forEach(client -> apply(owner, client));
+                    data.clients.stream().filter(client -> !localRevisions.containsKey(client.clientId))
+                            .forEach(client -> apply(owner, client));
                 }
             });
         }
+    }
+
+    /**
+     * Marks the replicas a peer listed as verified and returns those to fetch from it: unknown here
+     * or changed. A client this node took over is not fetched back, though the peer lists it until
+     * this node's next sync reaches it: fetched, it would be the peer's again here, this node would
+     * not tell the peer it took it over, and the peer would expire it while its beats come here.
+     */
+    List<String> staleReplicas(String owner, Map<String, Long> revisions) {
+        long now = System.currentTimeMillis();
+        List<String> stale = new ArrayList<>();
+        revisions.forEach((clientId, revision) -> {
+            if (localRevisions.containsKey(clientId)) {
+                return;
+            }
+            RemoteClient known = remote.get(clientId);
+            if (known == null || known.revision() != revision) {
+                stale.add(clientId);
+            } else {
+                remote.put(clientId, new RemoteClient(owner, revision, now));
+            }
+        });
+        return stale;
     }
 
     private Member memberAt(String address) {

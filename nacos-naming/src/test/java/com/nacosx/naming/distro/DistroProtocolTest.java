@@ -122,6 +122,18 @@ class DistroProtocolTest {
     }
 
     @Test
+    void aClientThisNodeTookOverIsNotFetchedBackWhileItsPreviousOwnerStillListsIt() {
+        String clientId = "10.0.0.7:8080#true";
+        distro.handle(change(PEER, clientId, 3, instance("10.0.0.7")));
+        assertEquals(List.of(), distro.staleReplicas(PEER, Map.of(clientId, 3L)), "a replica as listed is current");
+        assertEquals(List.of("conn-unknown"), distro.staleReplicas(PEER, Map.of("conn-unknown", 1L)));
+        distro.claim("10.0.0.7", 8080);
+        assertEquals(List.of(), distro.staleReplicas(PEER, Map.of(clientId, 3L)));
+        assertFalse(distro.isReplica(clientId));
+        assertEquals(List.of(clientId), answeredFor(DistroDataRequest.SNAPSHOT));
+    }
+
+    @Test
     void aClaimedOneXClientBecomesThisNodes() {
         distro.handle(change(PEER, "10.0.0.6:8080#true", 3, instance("10.0.0.6")));
         distro.claim("10.0.0.6", 8080);
