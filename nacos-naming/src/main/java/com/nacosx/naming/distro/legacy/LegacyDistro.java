@@ -97,8 +97,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private final Set<ServiceKey> dirty = ConcurrentHashMap.newKeySet();
     /** Owned services last sent with instances: the one change that empties them must still be sent. */
     private final Set<ServiceKey> sentWithInstances = ConcurrentHashMap.newKeySet();
-    /** Services a 1.x member owns, held here, and when their owner last vouched for them. */
-    private final Map<ServiceKey, Long> held = new ConcurrentHashMap<>();
+    private final HeldServices held;
     private final AtomicLong timestamp = new AtomicLong();
     /** Verify rounds so far; only the rounds' thread counts them. */
     private long verifyRounds;
@@ -108,6 +107,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
             ClusterSettings settings) {
         super("naming-legacy-distro");
         this.registry = registry;
+        this.held = new HeldServices(registry);
         this.mapper = mapper;
         this.members = members;
         this.http = http;
@@ -163,7 +163,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
             throw new IllegalArgumentException("no ephemeral instance-list datum in the body: send a JSON map of "
                     + "'com.alibaba.nacos.naming.iplist.ephemeral.<namespace>##<group>@@<service>' to its datum");
         }
-        services.forEach(this::hold);
+        services.forEach(held::hold);
     }
 
     /** @throws NacosException 503 when double write is off: a 1.x member's data would be held by no one's rules */
@@ -173,29 +173,6 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                     "1.x Distro is off on this node (double write off): to share naming with official 1.x nodes, "
                             + "start every node of ours with nacos.core.support.upgrade.from.1x=true");
         }
-    }
-
-    /** The client that holds a 1.x member's service here. */
-    private static String heldClientId(ServiceKey service) {
-        return ClientIds.ofLegacyDatum(LegacyDatums.key(service));
-    }
-
-    private void hold(ServiceKey service, List<InstanceRecord> instances) {
-        if (instances.isEmpty()) {
-            release(service);
-            return;
-        }
-        try {
-            registry.replaceClient(heldClientId(service), Map.of(service, instances));
-            held.put(service, System.currentTimeMillis());
-        } catch (NacosException e) {
-            LOG.warn("[legacy-distro] cannot hold {} from a 1.x member: {}", service, e.getMessage());
-        }
-    }
-
-    private void release(ServiceKey service) {
-        held.remove(service);
-        registry.removeClient(heldClientId(service));
     }
 
     /**
@@ -220,11 +197,11 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                 return;
             }
             // A service the owner emptied keeps its key there, with the checksum of no instances.
-            List<InstanceRecord> instances = heldInstances(service);
+            List<InstanceRecord> instances = held.instances(service);
             if (!LegacyDatums.checksum(instances).equals(checksum)) {
                 stale.add(key);
             } else if (!instances.isEmpty()) {
-                held.put(service, now);
+                held.vouch(service, now);
             }
         });
         if (!stale.isEmpty()) {
@@ -252,19 +229,12 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         }
     }
 
-    private List<InstanceRecord> heldInstances(ServiceKey service) {
-        RegisteredService registered = registry.get(service);
-        Publication publication = registered == null ? null
-                : registered.publications().get(heldClientId(service));
-        return publication == null ? List.of() : publication.instances();
-    }
-
     /** 1.x reads the keys it is asked for from a GET's JSON body. */
     private void pull(Member source, List<String> keys) {
         byte[] body = Json.bytes(Map.of("keys", String.join(",", keys)));
         http.send(source, "GET", DATUM_PATH, JSON_BODY, body, TIMEOUT).whenCompleteAsync((answer, error) -> {
             if (error == null && answer.statusCode() == 200) {
-                LegacyDatums.decode(answer.body()).forEach(this::hold);
+                LegacyDatums.decode(answer.body()).forEach(held::hold);
             } else {
                 LOG.info("[legacy-distro] pulling {} services from {} failed: {}", keys.size(), source.address(),
                         error != null ? error.toString() : answer.statusCode() + " " + answer.body());
@@ -309,16 +279,16 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         }
         List<LegacyDatums.Beating> instances = new ArrayList<>();
         Set<String> endpoints = new HashSet<>();
-        Publication held = null;
+        Publication heldCopy = null;
         for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
             if (ClientIds.isLegacyDatum(entry.getKey())) {
-                held = entry.getValue();
+                heldCopy = entry.getValue();
             } else {
                 addNew(instances, endpoints, entry.getValue());
             }
         }
-        if (held != null) {
-            addNew(instances, endpoints, held);
+        if (heldCopy != null) {
+            addNew(instances, endpoints, heldCopy);
         }
         return instances;
     }
@@ -370,7 +340,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         }
         try {
             Map<ServiceKey, List<InstanceRecord>> services = LegacyDatums.decode(answer.body());
-            services.forEach(this::hold);
+            services.forEach(held::hold);
             LOG.info("[legacy-distro] loaded {} services from {}", services.size(), source.address());
             return true;
         } catch (IllegalArgumentException e) {
@@ -393,24 +363,20 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
      * responsible nodes' registrations reach this node by Distro, or expire.
      */
     private void adoptServicesNowOurs() {
-        for (ServiceKey service : Set.copyOf(held.keySet())) {
+        for (ServiceKey service : held.services()) {
             Member owner = mapper.serviceOwner(service);
             if (owner != null && owner.isLegacy()) {
                 continue;
             }
             List<InstanceRecord> kept = new ArrayList<>();
-            for (InstanceRecord instance : heldInstances(service)) {
+            for (InstanceRecord instance : held.instances(service)) {
                 if (mapper.isSelf(mapper.responsible(service, instance.ip(), instance.port()))) {
                     adopt(service, instance);
                 } else {
                     kept.add(instance);
                 }
             }
-            if (kept.isEmpty()) {
-                release(service);
-            } else {
-                registry.replaceClient(heldClientId(service), Map.of(service, kept));
-            }
+            held.keepOnly(service, kept);
         }
     }
 
@@ -434,14 +400,14 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
             instances.giveUpBeating(service.key(), given -> {
                 ceded.put(service.key(), instancesOf(service.key()));
                 List<InstanceRecord> kept = new ArrayList<>(given);
-                for (InstanceRecord instance : heldInstances(service.key())) {
+                for (InstanceRecord instance : held.instances(service.key())) {
                     if (given.stream().noneMatch(instance::sameEndpoint)) {
                         kept.add(instance);
                     }
                 }
                 LOG.info("[legacy-distro] {} now belongs to {}: holding the {} instances registered here as its",
                         service.key(), owner.address(), given.size());
-                hold(service.key(), kept);
+                held.hold(service.key(), kept);
             });
         }
         if (!ceded.isEmpty()) {
@@ -520,7 +486,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         if (!owned.isEmpty()) {
             vouchFor(legacy, owned);
         }
-        expireHeld();
+        held.expire(System.currentTimeMillis() - EXPIRY_MILLIS);
     }
 
     /**
@@ -548,16 +514,6 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         statuses.forEach((namespace, checksums) -> sendToAll(legacy, "POST", STATUS_PATH, Json.bytes(Map.of(
                 "statuses", Json.text(new ServiceStatuses(namespace, checksums)), "clientIP", self)),
                 "service statuses"));
-    }
-
-    private void expireHeld() {
-        long cutoff = System.currentTimeMillis() - EXPIRY_MILLIS;
-        held.forEach((service, vouched) -> {
-            if (vouched < cutoff) {
-                LOG.info("[legacy-distro] {} not vouched for by its 1.x owner since {}: dropping it", service, vouched);
-                release(service);
-            }
-        });
     }
 
     @Override
