@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,8 +34,10 @@ import org.springframework.stereotype.Component;
  * snapshots are theirs, and mirrored into the registry: a service's instance list becomes its
  * persistent instances, one client per address as our own persistent instances are, so 1.x and
  * 2.x clients of ours see what was registered on a 1.4 node, and the other way round (see
- * {@link LegacyPersistentLog}). Once double write is off the group is kept but no longer mirrored:
- * its instances were handed to our own group then, and what it says after that is not ours.
+ * {@link LegacyPersistentLog}); a service's datum becomes its protect threshold and metadata, here
+ * or once the service is created here. Once double write is off the group is kept but no longer
+ * mirrored: its instances were handed to our own group then, and what it says after that is not
+ * ours.
  */
 @Component
 public class LegacyPersistentStore implements LegacyRaftStateMachine {
@@ -49,10 +52,17 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
     private final ServiceRegistry registry;
     private final UpgradeJudgement upgrade;
     private final Map<String, byte[]> datums = new ConcurrentHashMap<>();
+    /**
+     * Services whose datum the group applied before the service existed here: our own group may
+     * apply a service's creation after the 1.x group applied a later edit of it (the two groups
+     * apply independently), and a 1.4 node writes a service's datum before its instance list.
+     */
+    private final Set<ServiceKey> describedBeforeCreated = ConcurrentHashMap.newKeySet();
 
     public LegacyPersistentStore(ServiceRegistry registry, UpgradeJudgement upgrade) {
         this.registry = registry;
         this.upgrade = upgrade;
+        registry.addListener(this::describeOnceCreated);
     }
 
     @Override
@@ -63,6 +73,7 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
     @Override
     public void reset() {
         datums.clear();
+        describedBeforeCreated.clear();
     }
 
     /** Whether the group holds the key (a 1.4 node creates a service's datum once). */
@@ -165,14 +176,46 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
             return;
         }
         service = LegacyPersistentKeys.serviceMetaService(key);
+        if (service != null) {
+            mirrorServiceMeta(service, key);
+        }
+    }
+
+    /**
+     * Gives the service the group's description of it. A service not here yet gets it when it is
+     * created (by our own group or by its first instance), not before: whether it holds ephemeral
+     * or persistent instances is not in the group.
+     */
+    private void mirrorServiceMeta(ServiceKey service, String key) {
         byte[] datum = datums.get(key);
-        RegisteredService registered = service == null ? null : registry.get(service);
-        if (datum != null && registered != null) {
-            // 1.4 writes no selector we read; the one set here stays.
-            ServiceMeta read = LegacyPersistentDatums.serviceMeta(key, datum);
-            ServiceMeta current = registered.meta();
+        if (datum == null) {
+            describedBeforeCreated.remove(service);
+            return;
+        }
+        RegisteredService registered = registry.get(service);
+        if (registered == null) {
+            describedBeforeCreated.add(service);
+            // Created since the look above, its listener may have found nothing to describe.
+            registered = registry.get(service);
+            if (registered == null || !describedBeforeCreated.remove(service)) {
+                return;
+            }
+        }
+        // 1.4 writes no selector we read; the one set here stays.
+        ServiceMeta read = LegacyPersistentDatums.serviceMeta(key, datum);
+        ServiceMeta current = registered.meta();
+        try {
             registry.updateMeta(service, new ServiceMeta(read.protectThreshold(), read.metadata(),
                     current.selectorType(), current.selectorExpression()));
+        } catch (NacosException removed) {
+            LOG.debug("[legacy-persistent] {} removed before its 1.x datum was applied", service);
+        }
+    }
+
+    private void describeOnceCreated(ServiceKey service) {
+        if (!describedBeforeCreated.isEmpty() && describedBeforeCreated.remove(service)
+                && upgrade.isDoubleWriteEnabled()) {
+            mirrorServiceMeta(service, LegacyPersistentKeys.serviceMeta(service));
         }
     }
 

@@ -17,6 +17,7 @@ import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.upgrade.UpgradeSettings;
 import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.model.ServiceMeta;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -119,6 +121,31 @@ class LegacyPersistentStoreTest {
                 .setData(ByteString.copyFromUtf8("{\"keys\":[\"YQ==\"],\"values\":[]}")).build());
         assertFalse(badBatch.getSuccess());
         assertEquals(List.of("10.0.0.1:80"), listed());
+    }
+
+    static String service(double protectThreshold) {
+        return "{\"key\":\"" + SERVICE_KEY + "\",\"value\":{\"name\":\"DEFAULT_GROUP@@orders\",\"protectThreshold\":"
+                + protectThreshold + ",\"metadata\":{\"team\":\"a\"}},\"timestamp\":0}";
+    }
+
+    @Test
+    void aServiceDescribedBeforeItExistsHereIsDescribedOnceCreated() {
+        LegacyPersistentStore store = new LegacyPersistentStore(registry, upgrading());
+        // Our own group applies the creation after the 1.x group applied a later edit.
+        assertTrue(store.applyWrite(write("Write", List.of(SERVICE_KEY), List.of(service(0.7)))).getSuccess());
+        assertEquals(null, registry.get(SERVICE), "no kind of service is made of a description alone");
+        registry.create(SERVICE, true, new ServiceMeta(0.5F, Map.of(), "none", ""));
+        assertEquals(0.7F, registry.get(SERVICE).meta().protectThreshold());
+        assertEquals(Map.of("team", "a"), registry.get(SERVICE).meta().metadata());
+        registry.updateMeta(SERVICE, new ServiceMeta(0.6F, Map.of(), "none", ""));
+        assertEquals(0.6F, registry.get(SERVICE).meta().protectThreshold(), "described once, not on every change");
+
+        // A 1.4 node writes the service's datum before its instance list, in one batch.
+        ServiceRegistry other = new ServiceRegistry();
+        LegacyPersistentStore second = new LegacyPersistentStore(other, upgrading());
+        assertTrue(second.applyWrite(write("Write", List.of(SERVICE_KEY, LIST_KEY),
+                List.of(service(0.3), list("10.0.0.1:80")))).getSuccess());
+        assertEquals(0.3F, other.get(SERVICE).meta().protectThreshold());
     }
 
     @Test
