@@ -8,58 +8,54 @@ import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
- * N instances of 1.x clients (nacos-client 1.x over HTTP): each registers through one server of
- * {@code --servers}, then sends a light beat every 5 s through it, registers again when a beat
- * answers that the instance is unknown (code 20404), and moves to the next server when its server
- * does not answer, as the 1.x client does. The instances start spread over the first 5 s, as
- * applications do not all start at once. Every 10 s it prints the beats answered, failed (no answer,
- * or not sent because 512 requests already wait, as a client's beat threads would be busy) and
- * the registrations, and the beats' latency. Runs {@code --seconds}, or until killed.
+ * N applications with a 1.x client each (nacos-client 1.4.8 over HTTP), one instance apiece, as
+ * that client behaves: an instance registers, then beats; its next beat is due 5 s after the last
+ * one was answered (or failed), so a slow server delays that instance's beats and no other's; a
+ * beat answered with code 20404 registers the instance again. Every request goes to a server of
+ * {@code --servers} picked at random and, when that one does not answer 200, to the next one in the
+ * list, until each was tried once. Requests wait up to the client's 50 s read timeout. The
+ * instances start spread over the first 5 s, as applications do not all start at once. Every 10 s
+ * it prints the beats answered, failed (no server answered), sent on to another server after one
+ * did not answer, the registrations, the most requests waiting at once and the beats' latency
+ * (from the first try to the answer). Runs {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
 
     private static final long BEAT_MILLIS = 5_000;
-    private static final long TICK_MILLIS = 100;
     private static final long REPORT_SECONDS = 10;
+    /** The 1.4.8 client's naming read timeout ({@code com.alibaba.nacos.client.naming.rtimeout}). */
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(50);
+    /** Its connect timeout ({@code com.alibaba.nacos.client.naming.ctimeout}). */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
 
     private final List<String> servers;
     private final int services;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).executor(Executors.newFixedThreadPool(4)).build();
-    private final Semaphore inFlight = new Semaphore(512);
+            .connectTimeout(CONNECT_TIMEOUT).executor(Executors.newFixedThreadPool(4)).build();
     private final AtomicLong beats = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong notSent = new AtomicLong();
+    private final AtomicLong failovers = new AtomicLong();
     private final AtomicLong registers = new AtomicLong();
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicInteger mostWaiting = new AtomicInteger();
     private final AtomicReference<Latencies> latencies = new AtomicReference<>(new Latencies());
 
-    /** One instance and the server it talks to now. */
-    private final class Instance {
-        final String service;
-        final String ip;
-        volatile int server;
-        volatile boolean registered;
-
-        Instance(int index) {
-            this.service = "legacy-" + (index % services);
-            this.ip = "10." + (index >> 16 & 0xff) + "." + (index >> 8 & 0xff) + "." + (index & 0xff);
-            this.server = index % servers.size();
-        }
+    private record Instance(String service, String ip) {
 
         String query() {
             return "serviceName=" + service + "&ip=" + ip + "&port=8080";
-        }
-
-        URI uri(String path) {
-            return URI.create("http://" + servers.get(server) + "/nacos/v1/ns/" + path + "?" + query());
         }
     }
 
@@ -69,69 +65,87 @@ final class LegacyClientsLoad {
     }
 
     static void run(Args args) throws InterruptedException {
-        int count = args.number("instances", 1000);
         LegacyClientsLoad load = new LegacyClientsLoad(args.list("servers", "127.0.0.1:8848"),
                 args.number("services", 100));
-        Instance[] instances = new Instance[count];
+        int count = args.number("instances", 1000);
         for (int i = 0; i < count; i++) {
-            instances[i] = load.new Instance(i);
+            Instance instance = load.instance(i);
+            load.timer.schedule(() -> load.register(instance), i * BEAT_MILLIS / count, TimeUnit.MILLISECONDS);
         }
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        long ticksPerBeat = BEAT_MILLIS / TICK_MILLIS;
-        AtomicLong tick = new AtomicLong();
-        timer.scheduleAtFixedRate(() -> {
-            long slot = tick.getAndIncrement() % ticksPerBeat;
-            for (int i = (int) slot; i < count; i += (int) ticksPerBeat) {
-                Instance instance = instances[i];
-                if (instance.registered) {
-                    load.send(instance, "PUT", "instance/beat", false);
-                } else {
-                    load.send(instance, "POST", "instance", true);
-                }
-            }
-        }, 0, TICK_MILLIS, TimeUnit.MILLISECONDS);
-        timer.scheduleAtFixedRate(load::report, REPORT_SECONDS, REPORT_SECONDS, TimeUnit.SECONDS);
+        load.timer.scheduleAtFixedRate(load::report, REPORT_SECONDS, REPORT_SECONDS, TimeUnit.SECONDS);
         int seconds = args.number("seconds", 0);
         if (seconds > 0) {
             Thread.sleep(seconds * 1000L);
-            timer.shutdownNow();
+            load.timer.shutdownNow();
         } else {
             Thread.currentThread().join();
         }
     }
 
-    private void send(Instance instance, String method, String path, boolean register) {
-        if (!inFlight.tryAcquire()) {
-            notSent.incrementAndGet();
-            return;
-        }
+    private Instance instance(int index) {
+        return new Instance("legacy-" + (index % services),
+                "10." + (index >> 16 & 0xff) + "." + (index >> 8 & 0xff) + "." + (index & 0xff));
+    }
+
+    /** Registers until it is answered, then beats. */
+    private void register(Instance instance) {
+        registers.incrementAndGet();
+        call(instance, "POST", "instance").whenComplete((answer, error) ->
+                schedule(instance, error == null ? this::beat : this::register));
+    }
+
+    private void beat(Instance instance) {
         long start = System.nanoTime();
-        HttpRequest request = HttpRequest.newBuilder(instance.uri(path)).timeout(Duration.ofSeconds(5))
+        call(instance, "PUT", "instance/beat").whenComplete((answer, error) -> {
+            beats.incrementAndGet();
+            latencies.get().record(System.nanoTime() - start);
+            if (error == null && answer.contains("\"code\":20404")) {
+                register(instance);
+            } else {
+                schedule(instance, this::beat);
+            }
+        });
+    }
+
+    private void schedule(Instance instance, Consumer<Instance> next) {
+        timer.schedule(() -> next.accept(instance), BEAT_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** The answer of the first server that answers 200, trying each once from a random one. */
+    private CompletableFuture<String> call(Instance instance, String method, String path) {
+        int first = ThreadLocalRandom.current().nextInt(servers.size());
+        CompletableFuture<String> answered = new CompletableFuture<>();
+        tryServer(instance, method, path, first, 0, answered);
+        return answered;
+    }
+
+    private void tryServer(Instance instance, String method, String path, int server, int tried,
+            CompletableFuture<String> answered) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + servers.get(server) + "/nacos/v1/ns/"
+                        + path + "?" + instance.query())).timeout(READ_TIMEOUT)
                 .header("User-Agent", "Nacos-Java-Client:v1.4.8")
                 .method(method, HttpRequest.BodyPublishers.noBody()).build();
+        mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
         http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((answer, error) -> {
-            inFlight.release();
-            if (register) {
-                registers.incrementAndGet();
+            waiting.decrementAndGet();
+            if (error == null && answer.statusCode() == 200) {
+                answered.complete(answer.body());
+            } else if (tried + 1 < servers.size()) {
+                failovers.incrementAndGet();
+                tryServer(instance, method, path, (server + 1) % servers.size(), tried + 1, answered);
             } else {
-                beats.incrementAndGet();
-                latencies.get().record(System.nanoTime() - start);
-            }
-            if (error != null || answer.statusCode() != 200) {
                 failures.incrementAndGet();
-                instance.server = (instance.server + 1) % servers.size();
-            } else if (register) {
-                instance.registered = true;
-            } else if (answer.body().contains("\"code\":20404")) {
-                send(instance, "POST", "instance", true);
+                answered.completeExceptionally(error != null ? error
+                        : new IllegalStateException("HTTP " + answer.statusCode() + ": " + answer.body()));
             }
         });
     }
 
     private void report() {
         Latencies window = latencies.getAndSet(new Latencies());
-        System.out.printf("%s beats %d failed %d not-sent %d registers %d beat %s%n",
+        System.out.printf("%s beats %d failed %d failed-over %d registers %d most-waiting %d beat %s%n",
                 LocalTime.now().truncatedTo(ChronoUnit.SECONDS), beats.getAndSet(0), failures.getAndSet(0),
-                notSent.getAndSet(0), registers.getAndSet(0), window.summary());
+                failovers.getAndSet(0), registers.getAndSet(0), mostWaiting.getAndSet(waiting.get()),
+                window.summary());
     }
 }
