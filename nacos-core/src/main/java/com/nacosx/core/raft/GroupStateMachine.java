@@ -37,7 +37,7 @@ class GroupStateMachine extends StateMachineAdapter {
     private final Map<UUID, CompletableFuture<Object>> waiting = new ConcurrentHashMap<>();
     private volatile long appliedIndex;
     private volatile long term;
-    private volatile Configuration committedPeers;
+    private volatile Configuration lastPeers;
 
     GroupStateMachine(RaftStateMachine machine) {
         this.machine = machine;
@@ -149,8 +149,13 @@ class GroupStateMachine extends StateMachineAdapter {
 
     @Override
     public void onConfigurationCommitted(Configuration peers) {
-        this.committedPeers = peers;
+        this.lastPeers = peers;
         LOG.info("[{}] peers now {}", machine.group(), peers);
+    }
+
+    /** This node's peers were reset, without the leader. */
+    void peersReset(Configuration peers) {
+        this.lastPeers = peers;
     }
 
     @Override
@@ -158,8 +163,9 @@ class GroupStateMachine extends StateMachineAdapter {
         LOG.error("[{}] the group stopped on an error; restart this node to rejoin it", machine.group(), e);
     }
 
-    Configuration committedPeers() {
-        return committedPeers;
+    /** The peers last committed or reset here; null before either. */
+    Configuration lastPeers() {
+        return lastPeers;
     }
 
     long term() {

@@ -19,9 +19,13 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** One Raft group on this node: its JRaft node, its state machine, and what the status page shows. */
 final class RaftGroup {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftGroup.class);
 
     private final String name;
     private final GroupStateMachine stateMachine;
@@ -164,7 +168,9 @@ final class RaftGroup {
 
     /** Sets this node's peers without the leader; only where no peer dropped ever voted. */
     void resetPeers(Configuration peers) {
-        node.resetPeers(peers);
+        if (node.resetPeers(peers).isOk()) {
+            stateMachine.peersReset(peers);
+        }
     }
 
     void snapshot(Consumer<Status> done) {
@@ -175,10 +181,22 @@ final class RaftGroup {
         return node.transferLeadershipTo(peer);
     }
 
-    /** The peers of the configuration committed last, or the initial one before any. */
+    /**
+     * The group's peers: the leader's own configuration where this node leads; elsewhere the one
+     * committed or reset here last, or the initial one before any. JRaft tells the state machine
+     * of a configuration a peer change commits, not of the one a new leader commits as it stands,
+     * so after a reset only the leader's own view is current.
+     */
     Configuration peers() {
-        Configuration committed = stateMachine.committedPeers();
-        return committed == null ? node.getOptions().getInitialConf() : committed;
+        if (node.isLeader()) {
+            try {
+                return new Configuration(node.listPeers());
+            } catch (IllegalStateException stoppedLeading) {
+                LOG.debug("[{}] stopped leading while its peers were read", name);
+            }
+        }
+        Configuration last = stateMachine.lastPeers();
+        return last == null ? node.getOptions().getInitialConf() : last;
     }
 
     RaftGroupStatus describe() {

@@ -1,8 +1,6 @@
 package com.nacosx.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
@@ -13,8 +11,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The first step of a rolling upgrade: one node of ours, on embedded storage, listed with two
@@ -24,7 +20,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class OneOfOursAmong148NodesTest {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
     static Nacos148Peer first;
     static Nacos148Peer second;
     static ServerProcess ours;
@@ -46,27 +41,11 @@ class OneOfOursAmong148NodesTest {
         second.close();
     }
 
-    /** The Raft groups this node describes in its member metadata (published every second). */
-    static JsonNode raftGroups() {
-        for (JsonNode member : JSON.readTree(HttpCall.get(ours.baseUrl() + "/v1/core/cluster/nodes").send().body())
-                .get("data")) {
-            if (member.get("address").asString().equals(ours.address())) {
-                return member.path("extendInfo").path("raftMetaData").path("metaDataMap");
-            }
-        }
-        throw new AssertionError(ours.address() + " does not list itself");
-    }
-
     @Test
     void itsRaftGroupsHoldItAloneAndItTakesReplicatedWrites() throws InterruptedException {
-        Await.until(30_000, () -> !raftGroups().isEmpty(), "the node describes its Raft groups");
-        JsonNode groups = raftGroups();
-        for (JsonNode group : groups) {
-            String peers = group.get("raftGroupMember").toString();
-            assertTrue(peers.contains(":" + (ours.port() - 1000)), peers);
-            assertFalse(peers.contains(":" + (first.port() - 1000)) || peers.contains(":" + (second.port() - 1000)),
-                    "no 1.4.8 node in " + peers);
-        }
+        Await.until(30_000, () -> !LocalCluster.raftGroups(ours).isEmpty(), "the node describes its Raft groups");
+        LocalCluster.raftGroups(ours).forEach((group, peers) -> assertEquals(
+                List.of("127.0.0.1:" + (ours.port() - 1000)), peers, "only this node in " + group));
 
         assertEquals(200, ClusterWorkload.publish(ours, "among-1.4.8.properties", "k=v"));
         assertEquals("k=v", ClusterWorkload.read(ours, "among-1.4.8.properties"));

@@ -2,6 +2,8 @@ package com.nacosx.testsupport;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -82,6 +84,24 @@ public final class LocalCluster {
         for (ServerProcess node : nodes) {
             Await.until(20_000, () -> allUp(node, nodes.size()), "node " + node.port() + " sees all members UP");
         }
+    }
+
+    /**
+     * The Raft groups {@code node} describes in its own member metadata (published every second):
+     * each group's name to its peers' Raft addresses.
+     */
+    public static Map<String, List<String>> raftGroups(ServerProcess node) {
+        Map<String, List<String>> groups = new TreeMap<>();
+        for (JsonNode member : members(node)) {
+            if (member.get("address").asString().equals(node.address())) {
+                member.path("extendInfo").path("raftMetaData").path("metaDataMap").properties().forEach(group -> {
+                    List<String> peers = new ArrayList<>();
+                    group.getValue().path("raftGroupMember").forEach(peer -> peers.add(peer.asString()));
+                    groups.put(group.getKey(), peers);
+                });
+            }
+        }
+        return groups;
     }
 
     /** Asks as a peer would (the server identity of {@link ServerAuth}), so it works with auth on too. */
