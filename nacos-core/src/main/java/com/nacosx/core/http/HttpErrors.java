@@ -72,7 +72,12 @@ final class HttpErrors {
 
     private static NacosException translate(HttpExchange exchange, Throwable failure) {
         if (failure instanceof NacosException nacos) {
-            if (nacos.status() >= 500) {
+            if (nacos.status() == NacosException.SERVICE_UNAVAILABLE) {
+                // Not ready or no leader yet: a state, not a fault, answered to every request until it
+                // passes (thousands a second while 1.x clients beat a starting node); the access log
+                // has each one.
+                LOG.debug("{} {} unavailable: {}", exchange.method(), exchange.path(), nacos.getMessage());
+            } else if (nacos.status() >= 500) {
                 LOG.error("{} {} failed: [{}] {}", exchange.method(), exchange.path(), nacos.errorCode(),
                         nacos.getMessage(), nacos);
             }
