@@ -398,16 +398,12 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                 continue;
             }
             instances.giveUpBeating(service.key(), given -> {
-                ceded.put(service.key(), instancesOf(service.key()));
-                List<InstanceRecord> kept = new ArrayList<>(given);
-                for (InstanceRecord instance : held.instances(service.key())) {
-                    if (given.stream().noneMatch(instance::sameEndpoint)) {
-                        kept.add(instance);
-                    }
-                }
+                // Held as every member is told it: what was registered here, with the rest held or replicated.
+                List<LegacyDatums.Beating> told = instancesOf(service.key());
+                ceded.put(service.key(), told);
                 LOG.info("[legacy-distro] {} now belongs to {}: holding the {} instances registered here as its",
                         service.key(), owner.address(), given.size());
-                held.hold(service.key(), kept);
+                held.hold(service.key(), told.stream().map(LegacyDatums.Beating::instance).toList());
             });
         }
         if (!ceded.isEmpty()) {
