@@ -8,9 +8,13 @@ import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,10 +29,18 @@ import java.util.function.Consumer;
  * beat answered with code 20404 registers the instance again. Every request goes to a server of
  * {@code --servers} picked at random and, when that one does not answer 200, to the next one in the
  * list, until each was tried once. Requests wait up to the client's 50 s read timeout. The
- * instances start spread over the first 5 s, as applications do not all start at once. Every 10 s
- * it prints the beats answered, failed (no server answered), sent on to another server after one
- * did not answer, the registrations, the most requests waiting at once and the beats' latency
- * (from the first try to the answer). Runs {@code --seconds}, or until killed.
+ * instances start spread over the first 5 s, as applications do not all start at once.
+ *
+ * <p>Real applications run elsewhere, each with its own sockets; here one process plays them all
+ * on the servers' cores, and with a socket per waiting request its HTTP client took a core to
+ * itself once a slow server had thousands waiting. So at most {@code --in-flight} (512) requests
+ * are open to each server at once, and the others queue for their server: a slow server delays
+ * the beats sent to it, and no other server's.
+ *
+ * <p>Every 10 s it prints the beats answered, failed (no server answered), sent on to another
+ * server after one did not answer, the registrations, the most requests waiting at once (open or
+ * queued) and the beats' latency (from the first try to the answer, queueing included). Runs
+ * {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
 
@@ -41,9 +53,11 @@ final class LegacyClientsLoad {
 
     private final List<String> servers;
     private final int services;
+    private final List<Lane> lanes;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final ExecutorService answers = Executors.newFixedThreadPool(4);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(CONNECT_TIMEOUT).executor(Executors.newFixedThreadPool(4)).build();
+            .connectTimeout(CONNECT_TIMEOUT).executor(answers).build();
     private final AtomicLong beats = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong failovers = new AtomicLong();
@@ -59,14 +73,47 @@ final class LegacyClientsLoad {
         }
     }
 
-    private LegacyClientsLoad(List<String> servers, int services) {
+    /** The requests open to one server, at most {@code limit} at once; the others wait their turn. */
+    private static final class Lane {
+
+        private final Semaphore open;
+        private final Queue<Runnable> queued = new ConcurrentLinkedQueue<>();
+
+        Lane(int limit) {
+            this.open = new Semaphore(limit);
+        }
+
+        void send(Runnable request) {
+            queued.add(request);
+            sendQueued();
+        }
+
+        void answered() {
+            open.release();
+            sendQueued();
+        }
+
+        private void sendQueued() {
+            while (!queued.isEmpty() && open.tryAcquire()) {
+                Runnable next = queued.poll();
+                if (next == null) {
+                    open.release();
+                    return;
+                }
+                next.run();
+            }
+        }
+    }
+
+    private LegacyClientsLoad(List<String> servers, int services, int inFlight) {
         this.servers = servers;
         this.services = services;
+        this.lanes = servers.stream().map(server -> new Lane(inFlight)).toList();
     }
 
     static void run(Args args) throws InterruptedException {
         LegacyClientsLoad load = new LegacyClientsLoad(args.list("servers", "127.0.0.1:8848"),
-                args.number("services", 100));
+                args.number("services", 100), args.number("in-flight", 512));
         int count = args.number("instances", 1000);
         for (int i = 0; i < count; i++) {
             Instance instance = load.instance(i);
@@ -126,8 +173,12 @@ final class LegacyClientsLoad {
                 .header("User-Agent", "Nacos-Java-Client:v1.4.8")
                 .method(method, HttpRequest.BodyPublishers.noBody()).build();
         mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((answer, error) -> {
+        Lane lane = lanes.get(server);
+        // Never on the sending thread: an answer's callback sends the next queued request.
+        lane.send(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenCompleteAsync((answer,
+                error) -> {
             waiting.decrementAndGet();
+            lane.answered();
             if (error == null && answer.statusCode() == 200) {
                 answered.complete(answer.body());
             } else if (tried + 1 < servers.size()) {
@@ -138,7 +189,7 @@ final class LegacyClientsLoad {
                 answered.completeExceptionally(error != null ? error
                         : new IllegalStateException("HTTP " + answer.statusCode() + ": " + answer.body()));
             }
-        });
+        }, answers));
     }
 
     private void report() {
