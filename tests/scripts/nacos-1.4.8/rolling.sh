@@ -12,8 +12,9 @@
 # 4. The 1.x clients stop and 2.x clients (grpc-bench naming-hold) hold as many instances; then
 #    none, for the cluster's own CPU.
 # Every 10 s it prints, for each node: its CPU over the last 10 s (% of one core), the healthy
-# instances it lists in the 100 services, and what it is (1.4.8, ours in the 1.x or 2.x mode); and
-# the clients' beats, failures, re-registers and beat latency. KEEP_LOGS=1 keeps the nodes' homes
+# instances it lists in the 100 services, and what it is (1.4.8, ours in the 1.x or 2.x mode); the
+# load tool's CPU and the host's (% of all its cores); and the clients' beats, failures,
+# re-registers and beat latency. KEEP_LOGS=1 keeps the nodes' homes
 # (their logs) in /tmp. Needs: mvn -B -DskipTests package.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -63,6 +64,15 @@ cpu_ticks() {
     awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0
 }
 
+# The host's busy and total ticks over all cores (/proc/stat), to tell a busy machine from a slow node.
+host_ticks() {
+    awk '/^cpu /{busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6}' /proc/stat
+}
+
+clients_pid() {
+    cat "$WORK/pid-clients" 2>/dev/null || echo 0
+}
+
 healthy_instances() {
     python3 - "$1" "$SERVICES" <<'PY'
 import json, sys, urllib.request
@@ -98,6 +108,9 @@ sample() {
             pid[$port]=$(pid_of "$port")
             before[$port]=$(cpu_ticks "${pid[$port]}")
         done
+        clients=$(clients_pid)
+        clients_before=$(cpu_ticks "$clients")
+        read -r host_busy host_total < <(host_ticks)
         sleep 10
         line="$(date +%T)"
         for port in "${PORTS[@]}"; do
@@ -108,7 +121,12 @@ sample() {
             fi
             line="$line | $port $(mode_of "$port") cpu $cpu healthy $(healthy_instances "$port")"
         done
-        echo "$line"
+        clients_cpu=-
+        if [ "$clients" = "$(clients_pid)" ] && [ -d "/proc/$clients" ]; then
+            clients_cpu="$(( ($(cpu_ticks "$clients") - clients_before) / 10 ))%"
+        fi
+        read -r busy total < <(host_ticks)
+        echo "$line | clients cpu $clients_cpu | host $(( 100 * (busy - host_busy) / (total - host_total) ))% of all cores"
     done
 }
 
@@ -127,6 +145,7 @@ servers=$(printf '127.0.0.1:%s,' "${PORTS[@]}")
 java -Xmx512m -jar "$BENCH_JAR" legacy-clients --servers "${servers%,}" --instances "$INSTANCES" \
     --services "$SERVICES" > >(sed -u 's/^/   1.x clients: /') &
 LOAD_PID=$!
+echo "$LOAD_PID" > "$WORK/pid-clients"
 sleep 60
 
 for port in "${PORTS[@]}"; do
@@ -156,6 +175,7 @@ java -Xmx512m -jar "$BENCH_JAR" naming-hold --port $((PORTS[0] + 1000)) --server
     --connections $((INSTANCES / SERVICES)) --services "$SERVICES" --service-prefix legacy- --hold 60 \
     > >(sed -u 's/^/   2.x clients: /') &
 LOAD_PID=$!
+echo "$LOAD_PID" > "$WORK/pid-clients"
 wait "$LOAD_PID" || true
 LOAD_PID=""
 phase "no clients: the cluster's own CPU, to subtract from what the clients cost"
