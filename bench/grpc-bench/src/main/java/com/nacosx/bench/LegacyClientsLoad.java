@@ -1,9 +1,5 @@
 package com.nacosx.bench;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
@@ -32,10 +28,11 @@ import java.util.function.Consumer;
  * instances start spread over the first 5 s, as applications do not all start at once.
  *
  * <p>Real applications run elsewhere, each with its own sockets; here one process plays them all
- * on the servers' cores, and with a socket per waiting request its HTTP client took a core to
- * itself once a slow server had thousands waiting. So at most {@code --in-flight} (512) requests
- * are open to each server at once, and the others queue for their server: a slow server delays
- * the beats sent to it, and no other server's.
+ * on the servers' cores, and with a socket per waiting request the JDK's HTTP client took a core
+ * to itself once a slow server had thousands waiting. So at most {@code --in-flight} (512)
+ * requests are open to each server at once, on keep-alive connections ({@link KeepAliveHttp}),
+ * and the others queue for their server: a slow server delays the beats sent to it, and no other
+ * server's.
  *
  * <p>Every 10 s it prints the beats answered, failed (no server answered), sent on to another
  * server after one did not answer, the registrations, the most requests waiting at once (open or
@@ -55,9 +52,8 @@ final class LegacyClientsLoad {
     private final int services;
     private final List<Lane> lanes;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-    private final ExecutorService answers = Executors.newFixedThreadPool(4);
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(CONNECT_TIMEOUT).executor(answers).build();
+    private final ExecutorService answers = Executors.newFixedThreadPool(2);
+    private final KeepAliveHttp http = new KeepAliveHttp(CONNECT_TIMEOUT, READ_TIMEOUT);
     private final AtomicLong beats = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong failovers = new AtomicLong();
@@ -168,18 +164,14 @@ final class LegacyClientsLoad {
 
     private void tryServer(Instance instance, String method, String path, int server, int tried,
             CompletableFuture<String> answered) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + servers.get(server) + "/nacos/v1/ns/"
-                        + path + "?" + instance.query())).timeout(READ_TIMEOUT)
-                .header("User-Agent", "Nacos-Java-Client:v1.4.8")
-                .method(method, HttpRequest.BodyPublishers.noBody()).build();
         mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
         Lane lane = lanes.get(server);
         // Never on the sending thread: an answer's callback sends the next queued request.
-        lane.send(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenCompleteAsync((answer,
-                error) -> {
+        lane.send(() -> http.send(servers.get(server), method, "/nacos/v1/ns/" + path + "?" + instance.query(),
+                "Nacos-Java-Client:v1.4.8").whenCompleteAsync((answer, error) -> {
             waiting.decrementAndGet();
             lane.answered();
-            if (error == null && answer.statusCode() == 200) {
+            if (error == null && answer.status() == 200) {
                 answered.complete(answer.body());
             } else if (tried + 1 < servers.size()) {
                 failovers.incrementAndGet();
@@ -187,7 +179,7 @@ final class LegacyClientsLoad {
             } else {
                 failures.incrementAndGet();
                 answered.completeExceptionally(error != null ? error
-                        : new IllegalStateException("HTTP " + answer.statusCode() + ": " + answer.body()));
+                        : new IllegalStateException("HTTP " + answer.status() + ": " + answer.body()));
             }
         }, answers));
     }

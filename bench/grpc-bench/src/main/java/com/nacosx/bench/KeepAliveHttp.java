@@ -1,0 +1,166 @@
+package com.nacosx.bench;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A lean HTTP/1.1 client for loads of many small requests: keep-alive connections per server,
+ * reused one request at a time, on one event loop. The JDK's client cost the load tool about
+ * 250 µs of CPU per request, a third of this 2-core machine at 14,000 beating clients, taken from
+ * the servers it measures. The caller bounds how many requests are open to a server at once (each
+ * holds a connection).
+ */
+final class KeepAliveHttp implements AutoCloseable {
+
+    /** A server's answer: its status and body. */
+    record Answer(int status, String body) {
+    }
+
+    private static final AttributeKey<CompletableFuture<Answer>> WAITING = AttributeKey.valueOf("waiting");
+
+    private final EventLoopGroup loop = new NioEventLoopGroup(1);
+    private final Bootstrap bootstrap;
+    private final Duration timeout;
+    private final Map<String, Queue<Channel>> idle = new ConcurrentHashMap<>();
+
+    KeepAliveHttp(Duration connectTimeout, Duration timeout) {
+        this.timeout = timeout;
+        this.bootstrap = new Bootstrap().group(loop).channel(NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        channel.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(1 << 20),
+                                new AnswerHandler());
+                    }
+                });
+    }
+
+    /** Sends a request without a body to {@code hostPort} ("host:port"); fails on no answer within the timeout. */
+    CompletableFuture<Answer> send(String hostPort, String method, String pathAndQuery, String userAgent) {
+        CompletableFuture<Answer> answered = new CompletableFuture<>();
+        Channel channel = idleChannel(hostPort);
+        if (channel != null) {
+            write(channel, hostPort, method, pathAndQuery, userAgent, answered);
+            return answered;
+        }
+        int colon = hostPort.lastIndexOf(':');
+        ChannelFuture connecting = bootstrap.connect(hostPort.substring(0, colon),
+                Integer.parseInt(hostPort.substring(colon + 1)));
+        connecting.addListener(done -> {
+            if (done.isSuccess()) {
+                write(connecting.channel(), hostPort, method, pathAndQuery, userAgent, answered);
+            } else {
+                answered.completeExceptionally(done.cause());
+            }
+        });
+        return answered;
+    }
+
+    private Channel idleChannel(String hostPort) {
+        Queue<Channel> channels = idle.get(hostPort);
+        for (Channel channel = channels == null ? null : channels.poll(); channel != null; channel = channels.poll()) {
+            if (channel.isActive()) {
+                return channel;
+            }
+        }
+        return null;
+    }
+
+    private void write(Channel channel, String hostPort, String method, String pathAndQuery, String userAgent,
+            CompletableFuture<Answer> answered) {
+        channel.attr(WAITING).set(answered);
+        ScheduledFuture<?> expiry = channel.eventLoop().schedule(() -> {
+            if (answered.completeExceptionally(new TimeoutException("no answer in " + timeout))) {
+                channel.close();
+            }
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        answered.whenComplete((answer, error) -> {
+            expiry.cancel(false);
+            if (error == null && channel.isActive()) {
+                idle.computeIfAbsent(hostPort, key -> new ConcurrentLinkedQueue<>()).add(channel);
+            } else {
+                channel.close();
+            }
+        });
+        DefaultFullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1,
+                HttpMethod.valueOf(method), pathAndQuery);
+        request.headers().set(HttpHeaderNames.HOST, hostPort).set(HttpHeaderNames.USER_AGENT, userAgent)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
+        channel.writeAndFlush(request).addListener(written -> {
+            if (!written.isSuccess()) {
+                answered.completeExceptionally(written.cause());
+            }
+        });
+    }
+
+    /** Hands each answer to the request waiting on its connection; a closed connection fails it. */
+    private static final class AnswerHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse response) {
+            CompletableFuture<Answer> waiting = ctx.channel().attr(WAITING).getAndSet(null);
+            boolean keepAlive = HttpUtil.isKeepAlive(response);
+            if (!keepAlive) {
+                ctx.close();
+            }
+            if (waiting != null) {
+                waiting.complete(new Answer(response.status().code(), response.content().toString(StandardCharsets.UTF_8)));
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            CompletableFuture<Answer> waiting = ctx.channel().attr(WAITING).getAndSet(null);
+            if (waiting != null) {
+                waiting.completeExceptionally(new IOException("connection closed before the answer"));
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            CompletableFuture<Answer> waiting = ctx.channel().attr(WAITING).getAndSet(null);
+            if (waiting != null) {
+                waiting.completeExceptionally(cause);
+            }
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        loop.shutdownGracefully();
+    }
+}
