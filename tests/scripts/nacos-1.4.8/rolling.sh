@@ -102,7 +102,7 @@ except Exception:
 }
 
 sample() {
-    declare -A before pid
+    declare -A before after pid
     while true; do
         for port in "${PORTS[@]}"; do
             pid[$port]=$(pid_of "$port")
@@ -112,20 +112,24 @@ sample() {
         clients_before=$(cpu_ticks "$clients")
         read -r host_busy host_total < <(host_ticks)
         sleep 10
+        # Every counter is read at the end of the 10 s, before the list requests, which a busy
+        # 1.4.8 node can take minutes to answer.
+        for port in "${PORTS[@]}"; do after[$port]=$(cpu_ticks "${pid[$port]}"); done
+        clients_after=$(cpu_ticks "$clients")
+        read -r busy total < <(host_ticks)
+        clients_cpu=-
+        if [ "$clients" = "$(clients_pid)" ] && [ "$clients_after" -ge "$clients_before" ] && [ -d "/proc/$clients" ]; then
+            clients_cpu="$(( (clients_after - clients_before) / 10 ))%"
+        fi
         line="$(date +%T)"
         for port in "${PORTS[@]}"; do
             # 100 ticks a second: ticks in 10 s / 10 = % of one core; none for a node replaced meanwhile.
             cpu=-
-            if [ "${pid[$port]}" = "$(pid_of "$port")" ]; then
-                cpu="$(( ($(cpu_ticks "${pid[$port]}") - ${before[$port]}) / 10 ))%"
+            if [ "${pid[$port]}" = "$(pid_of "$port")" ] && [ "${after[$port]}" -ge "${before[$port]}" ]; then
+                cpu="$(( (${after[$port]} - ${before[$port]}) / 10 ))%"
             fi
             line="$line | $port $(mode_of "$port") cpu $cpu healthy $(healthy_instances "$port")"
         done
-        clients_cpu=-
-        if [ "$clients" = "$(clients_pid)" ] && [ -d "/proc/$clients" ]; then
-            clients_cpu="$(( ($(cpu_ticks "$clients") - clients_before) / 10 ))%"
-        fi
-        read -r busy total < <(host_ticks)
         echo "$line | clients cpu $clients_cpu | host $(( 100 * (busy - host_busy) / (total - host_total) ))% of all cores"
     done
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * N applications with a 1.x client each (nacos-client 1.4.8 over HTTP), one instance apiece, as
@@ -41,7 +41,7 @@ import java.util.function.Consumer;
  */
 final class LegacyClientsLoad {
 
-    private static final long BEAT_MILLIS = 5_000;
+    private static final long BEAT_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final long REPORT_SECONDS = 10;
     /** The 1.4.8 client's naming read timeout ({@code com.alibaba.nacos.client.naming.rtimeout}). */
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(50);
@@ -111,9 +111,11 @@ final class LegacyClientsLoad {
         LegacyClientsLoad load = new LegacyClientsLoad(args.list("servers", "127.0.0.1:8848"),
                 args.number("services", 100), args.number("in-flight", 512));
         int count = args.number("instances", 1000);
+        long start = System.nanoTime();
         for (int i = 0; i < count; i++) {
             Instance instance = load.instance(i);
-            load.timer.schedule(() -> load.register(instance), i * BEAT_MILLIS / count, TimeUnit.MILLISECONDS);
+            long due = start + i * BEAT_NANOS / count;
+            load.timer.schedule(() -> load.register(instance, due), due - start, TimeUnit.NANOSECONDS);
         }
         load.timer.scheduleAtFixedRate(load::report, REPORT_SECONDS, REPORT_SECONDS, TimeUnit.SECONDS);
         int seconds = args.number("seconds", 0);
@@ -130,28 +132,40 @@ final class LegacyClientsLoad {
                 "10." + (index >> 16 & 0xff) + "." + (index >> 8 & 0xff) + "." + (index & 0xff));
     }
 
-    /** Registers until it is answered, then beats. */
-    private void register(Instance instance) {
+    /**
+     * Registers until it is answered, then beats. {@code due} is when this client's own timer
+     * fired (nanoTime), which the shared timer of this process may have run late.
+     */
+    private void register(Instance instance, long due) {
         registers.incrementAndGet();
+        long sent = System.nanoTime();
         call(instance, "POST", "instance").whenComplete((answer, error) ->
-                schedule(instance, error == null ? this::beat : this::register));
+                scheduleAfter(instance, due, sent, error == null ? this::beat : this::register));
     }
 
-    private void beat(Instance instance) {
-        long start = System.nanoTime();
+    private void beat(Instance instance, long due) {
+        long sent = System.nanoTime();
         call(instance, "PUT", "instance/beat").whenComplete((answer, error) -> {
+            long took = System.nanoTime() - sent;
             beats.incrementAndGet();
-            latencies.get().record(System.nanoTime() - start);
+            latencies.get().record(took);
             if (error == null && answer.contains("\"code\":20404")) {
-                register(instance);
+                register(instance, due + took);
             } else {
-                schedule(instance, this::beat);
+                scheduleAfter(instance, due, sent, this::beat);
             }
         });
     }
 
-    private void schedule(Instance instance, Consumer<Instance> next) {
-        timer.schedule(() -> next.accept(instance), BEAT_MILLIS, TimeUnit.MILLISECONDS);
+    /**
+     * Runs {@code next} 5 s after the answer, as the 1.x client schedules its next beat, counted
+     * on this client's own clock: the process plays every client on one timer, and a pause of it
+     * (a GC) must not move all the clients it delayed to the same moment for good, as no real
+     * clients would be.
+     */
+    private void scheduleAfter(Instance instance, long due, long sent, BiConsumer<Instance, Long> next) {
+        long nextDue = due + (System.nanoTime() - sent) + BEAT_NANOS;
+        timer.schedule(() -> next.accept(instance, nextDue), nextDue - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /** The answer of the first server that answers 200, trying each once from a random one. */
