@@ -16,6 +16,7 @@ import com.nacosx.core.ops.LogLevelHttpApi;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.raft.RaftHttpApi;
 import com.nacosx.core.raft.RaftWriteHandler;
+import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -45,11 +46,13 @@ public class CoreWiring {
 
     @Bean
     SmartInitializingSingleton coreListenerEnrolment(ServerMemberManager members, RaftGroups raft,
-            UpgradeJudgement upgrade) {
+            UpgradeJudgement upgrade, ServerReadiness readiness) {
         return () -> {
             // Raft groups follow our members; the upgrade judgement watches for official 1.x ones.
             members.addListener(raft);
             members.addListener(upgrade);
+            // The members hear that this node is starting until it is ready.
+            readiness.whenReady(() -> members.describeSelfStarting(false));
         };
     }
 }
