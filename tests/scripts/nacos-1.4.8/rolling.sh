@@ -75,10 +75,15 @@ clients_pid() {
 
 healthy_instances() {
     python3 - "$1" "$SERVICES" <<'PY'
-import json, sys, urllib.request
+import json, sys, time, urllib.request
 port, services = sys.argv[1], int(sys.argv[2])
 total = 0
+# A busy 1.4.8 node answers each list in seconds: "-" rather than hold the sampler for minutes.
+deadline = time.monotonic() + 8
 for s in range(services):
+    if time.monotonic() > deadline:
+        print("-")
+        sys.exit(0)
     try:
         with urllib.request.urlopen("http://127.0.0.1:%s/nacos/v1/ns/instance/list?serviceName=legacy-%d&healthyOnly=true"
                                     % (port, s), timeout=5) as answer:

@@ -205,9 +205,10 @@ public class InstanceService {
         distro.claim(ip, port);
         String clientId = ClientIds.ofAddress(ip, port, true);
         boolean known = registry.beat(clientId, key);
-        if (!known && registerIfUnknown != null) {
-            register(key, registerIfUnknown);
-            known = true;
+        InstanceRecord unknown = known ? null : registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);
+        if (unknown != null) {
+            register(key, unknown);
+            known = registry.beat(clientId, key);
         }
         if (!known && !readiness.isReady()) {
             // The instance may be in the data still loading: "unknown" would make its client register again.
@@ -215,6 +216,29 @@ public class InstanceService {
                     "server is STARTING now, please try again later! (waiting for " + readiness.closedGates() + ")");
         }
         return new BeatAnswer(known, beatInterval(clientId, key), switches.lightBeatEnabled());
+    }
+
+    /**
+     * The instance as this node holds it in an official 1.x member's copy of the service, or null.
+     * A beat comes here for such an instance once that member no longer owns the service (it is
+     * gone, or the service hashes to one of ours): the instance is taken over on the spot, as a
+     * 1.x node serves a beat from the data it holds, not answered as unknown.
+     */
+    private InstanceRecord heldCopy(ServiceKey key, String ip, int port) {
+        RegisteredService service = registry.get(key);
+        if (service == null) {
+            return null;
+        }
+        for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
+            if (ClientIds.isLegacyDatum(entry.getKey())) {
+                for (InstanceRecord instance : entry.getValue().instances()) {
+                    if (instance.ip().equals(ip) && instance.port() == port) {
+                        return instance;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private long beatInterval(String clientId, ServiceKey key) {

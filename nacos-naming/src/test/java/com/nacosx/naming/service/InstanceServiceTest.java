@@ -27,6 +27,8 @@ import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.UdpSubscribers;
+import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.ServiceRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -134,6 +136,18 @@ class InstanceServiceTest {
         assertTrue(full.known());
         assertEquals(switches.clientBeatInterval(), full.clientBeatInterval());
         assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
+    }
+
+    @Test
+    void aLightBeatOfAnInstanceHeldInA1xMembersCopyTakesItOver() {
+        InstanceRecord unhealthy = new InstanceRecord("10.0.0.8", 8080, "DEFAULT", 1.0, false, true, true, Map.of());
+        registry.publish(ClientIds.ofLegacyDatum("com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@svc"),
+                KEY, true, List.of(unhealthy));
+
+        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null).known(), "served from the copy, as a 1.x node does");
+        Publication own = registry.publication(ClientIds.ofAddress("10.0.0.8", 8080, true), KEY);
+        assertEquals(List.of(unhealthy.withHealthy(true)), own.instances(), "registered here, and healthy by the beat");
+        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null).known(), "not in the copy: unknown");
     }
 
     @Test
