@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Summarizes a rolling.sh output file phase by phase: for each phase (a line starting "=="), the
-fewest healthy instances any node listed in its samples, the 1.x clients' registrations, failed
-requests and the highest beat p99 of its windows, and the highest load tool and host CPU.
+"""Summarizes a rolling.sh output file phase by phase: for each phase (from a line starting "==" to
+the next, by the time each line carries), the fewest healthy instances any node listed in its
+samples (not counting a node replaced within a sample, or one whose list timed out), the 1.x
+clients' registrations, failed requests and the highest beat p99 of its windows, and the highest
+load tool and host CPU.
 
     summarize.py bench/out/rolling.txt
 """
@@ -10,21 +12,31 @@ import sys
 
 
 def summarize(lines):
-    phases = []
+    # Lines are printed late (the sampler lists every node first): each goes to the phase its own
+    # time falls in.
+    phases = [{"start": line[3:11], "name": line[3:].strip(), "lowest": None, "registers": 0, "failed": 0,
+               "p99": 0.0, "tool": 0, "host": 0} for line in lines if line.startswith("== ")]
+
+    def phase_at(time):
+        current = None
+        for phase in phases:
+            if phase["start"] <= time:
+                current = phase
+        return current
+
     for line in lines:
-        if line.startswith("== "):
-            phases.append({"name": line[3:].strip(), "lowest": None, "registers": 0, "failed": 0, "p99": 0.0,
-                           "tool": 0, "host": 0})
-            continue
-        if not phases:
-            continue
-        phase = phases[-1]
-        clients = re.search(r"1\.x clients: \S+ beats (\d+) failed (\d+) .*registers (\d+) .*p99 ([\d.]+) ms,", line)
+        clients = re.search(r"1\.x clients: (\S+) beats (\d+) failed (\d+) .*registers (\d+) .*p99 ([\d.]+) ms,", line)
         if clients:
-            phase["failed"] += int(clients.group(2))
-            phase["registers"] += int(clients.group(3))
-            if int(clients.group(1)) > 0:
-                phase["p99"] = max(phase["p99"], float(clients.group(4)))
+            phase = phase_at(clients.group(1))
+            if phase:
+                phase["failed"] += int(clients.group(3))
+                phase["registers"] += int(clients.group(4))
+                if int(clients.group(2)) > 0:
+                    phase["p99"] = max(phase["p99"], float(clients.group(5)))
+            continue
+        sample = re.match(r"(\d\d:\d\d:\d\d) \|", line)
+        phase = phase_at(sample.group(1)) if sample else None
+        if not phase:
             continue
         # A node whose CPU is "-" was replaced within the sample: what it lists is a starting node's.
         for cpu, healthy in re.findall(r"cpu (\S+) healthy (\d+)", line):
