@@ -16,7 +16,6 @@ import com.nacosx.core.ops.LogLevelHttpApi;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.raft.RaftHttpApi;
 import com.nacosx.core.raft.RaftWriteHandler;
-import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -46,13 +45,11 @@ public class CoreWiring {
 
     @Bean
     SmartInitializingSingleton coreListenerEnrolment(ServerMemberManager members, RaftGroups raft,
-            UpgradeJudgement upgrade, ServerReadiness readiness) {
+            UpgradeJudgement upgrade) {
         return () -> {
             // Raft groups follow our members; the upgrade judgement watches for official 1.x ones.
             members.addListener(raft);
             members.addListener(upgrade);
-            // The members hear that this node is starting until it is ready.
-            readiness.whenReady(() -> members.describeSelfStarting(false));
         };
     }
 }

@@ -12,9 +12,6 @@ import java.util.TreeMap;
  */
 public final class Member {
 
-    /** The metadata entry a node of ours reports while it is not ready yet. */
-    public static final String STARTING = "starting";
-
     private final String ip;
     private final int port;
     private volatile NodeState state = NodeState.UP;
@@ -73,20 +70,12 @@ public final class Member {
         }
     }
 
-    /** What the other members must hear about when it changes: its state, whether it is 1.x, whether it is starting. */
-    record Seen(NodeState state, boolean legacy, boolean starting) {
+    /** What the other members must hear about when it changes: its state, and whether it is 1.x. */
+    record Seen(NodeState state, boolean legacy) {
     }
 
     Seen seen() {
-        return new Seen(state, isLegacy(), isStarting());
-    }
-
-    /**
-     * Whether this node of ours is up but not ready yet (it still loads what it serves); nodes
-     * that say nothing of it, official ones included, are taken as ready.
-     */
-    public boolean isStarting() {
-        return Boolean.TRUE.equals(extendInfo.get(STARTING));
+        return new Seen(state, isLegacy());
     }
 
     /**

@@ -61,10 +61,6 @@ public class ServerMemberManager implements SmartLifecycle {
         info.put("raftPort", String.valueOf(settings.selfPort() - 1000));
         info.put("supportGrpc", true);
         info.put("readyToUpgrade", true);
-        if (!settings.standalone()) {
-            // Until describeSelfStarting(false): the members route nothing here before this node has its data.
-            info.put(Member.STARTING, true);
-        }
         self.describe(info);
         members.put(self.address(), self);
         if (!settings.standalone()) {
@@ -81,27 +77,11 @@ public class ServerMemberManager implements SmartLifecycle {
         return self;
     }
 
-    /** Sets one entry of this node's metadata (none for null), reported to the peers from the next report on. */
+    /** Sets one entry of this node's metadata, reported to the peers from the next report on. */
     public synchronized void describeSelf(String key, Object value) {
         Map<String, Object> info = new LinkedHashMap<>(self.extendInfo());
         info.put(key, value);
         self.describe(info);
-    }
-
-    /**
-     * Tells the members whether this node is still starting: they leave a starting node of ours
-     * out of what they route to it, and so does this node itself.
-     */
-    public void describeSelfStarting(boolean starting) {
-        Member.Seen before;
-        synchronized (this) {
-            before = self.seen();
-            describeSelf(Member.STARTING, starting ? Boolean.TRUE : null);
-        }
-        if (!before.equals(self.seen())) {
-            LOG.info("[cluster] this node is {}", starting ? "starting" : "ready");
-            changed();
-        }
     }
 
     /** Every member, this node included, sorted by address. */

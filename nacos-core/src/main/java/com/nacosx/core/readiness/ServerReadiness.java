@@ -2,8 +2,6 @@ package com.nacosx.core.readiness;
 
 import com.nacosx.core.util.DaemonThreads;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -28,7 +26,6 @@ public class ServerReadiness {
     private final ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("readiness-progress"));
     private volatile boolean started;
-    private final List<Runnable> whenReady = new ArrayList<>();
 
     public void close(String gate) {
         closedGates.add(gate);
@@ -56,19 +53,8 @@ public class ServerReadiness {
             readyReported = true;
             progress.shutdownNow();
             StartupStep.LOG.info("ready {} ms after the process started", processAgeMillis());
-            whenReady.forEach(Runnable::run);
-            whenReady.clear();
         }
         return readyReported;
-    }
-
-    /** Runs {@code action} once the node is ready: now if it is. */
-    public synchronized void whenReady(Runnable action) {
-        if (readyReported) {
-            action.run();
-        } else {
-            whenReady.add(action);
-        }
     }
 
     private static long processAgeMillis() {

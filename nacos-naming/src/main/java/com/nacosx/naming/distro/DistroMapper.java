@@ -13,9 +13,8 @@ import java.util.List;
 
 /**
  * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over our members
- * that are neither DOWN nor still starting, in address order, so every node that sees the same
- * members picks the same one (a starting node takes its share once it has loaded the data it
- * serves; before, its beats would find nothing). SUSPICIOUS members keep their share, as in the official server: one missed report under
+ * that are not DOWN, in address order, so every node that sees the same members picks the same
+ * one. SUSPICIOUS members keep their share, as in the official server: one missed report under
  * load must not move clients between nodes. (A 2.x client's responsible node is the one it is
  * connected to.)
  * <p>
@@ -42,8 +41,7 @@ public class DistroMapper implements MemberChangeListener {
 
     @Override
     public void membersChanged(List<Member> all) {
-        serving = all.stream().filter(member -> member.state() != NodeState.DOWN && !member.isLegacy()
-                && !member.isStarting()).toList();
+        serving = all.stream().filter(member -> member.state() != NodeState.DOWN && !member.isLegacy()).toList();
         healthy = all.stream()
                 .filter(member -> member.state() == NodeState.UP || member.state() == NodeState.SUSPICIOUS)
                 .sorted(Comparator.comparing(Member::address)).toList();
@@ -58,7 +56,7 @@ public class DistroMapper implements MemberChangeListener {
 
     public Member responsible(String ip, int port) {
         List<Member> current = serving;
-        if (current.isEmpty()) {
+        if (current.size() <= 1) {
             return members.self();
         }
         int hash = (ip + ':' + port).hashCode();
