@@ -1,5 +1,6 @@
-# What mixed.sh and rolling.sh share: a MariaDB holding the schema an official 1.4.8 cluster left,
-# and starting official 1.4.8 nodes and ours on it, all on 127.0.0.1. Source it; it needs ROOT.
+# What mixed.sh, rolling.sh and ours-only.sh share: a MariaDB holding the schema an official 1.4.8
+# cluster left, starting official 1.4.8 nodes and ours on it, all on 127.0.0.1, and reading their
+# CPU. Source it; it needs ROOT.
 DB_PORT=13307
 JDBC="jdbc:mysql://127.0.0.1:$DB_PORT/nacos?characterEncoding=utf8&useSSL=false&allowPublicKeyRetrieval=true"
 
@@ -49,4 +50,17 @@ await_ready() {
     done
     echo "node $1 not ready after 300 s" >&2
     return 1
+}
+
+# cpu_ticks PID...: the CPU ticks (100 a second) the processes used so far, together; 0 for one gone.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$@"; do total=$(( total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0) )); done
+    echo "$total"
+}
+
+# host_ticks: the host's busy and total ticks over all cores (/proc/stat), to tell a busy machine
+# from a slow node.
+host_ticks() {
+    awk '/^cpu /{busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6}' /proc/stat
 }

@@ -26,16 +26,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ticks() {
-    local total=0
-    for pid in "$@"; do total=$(( total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0) )); done
-    echo "$total"
-}
-
-host_ticks() {
-    awk '/^cpu /{busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6}' /proc/stat
-}
-
 legacy_database "$LEGACY"
 MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
 for port in "${PORTS[@]}"; do PIDS+=("$(start_our_node "$WORK/ours-$port" "$port" "$MEMBERS")"); done
@@ -45,10 +35,10 @@ java -Xmx512m -jar "$ROOT/bench/grpc-bench/target/grpc-bench.jar" legacy-clients
     --instances "$INSTANCES" --services 100 --seconds "$SECONDS_TO_RUN" "$@" &
 LOAD_PID=$!
 while kill -0 "$LOAD_PID" 2>/dev/null; do
-    nodes_before=$(ticks "${PIDS[@]}"); tool_before=$(ticks "$LOAD_PID")
+    nodes_before=$(cpu_ticks "${PIDS[@]}"); tool_before=$(cpu_ticks "$LOAD_PID")
     read -r busy_before total_before < <(host_ticks)
     sleep 10
-    nodes_after=$(ticks "${PIDS[@]}"); tool_after=$(ticks "$LOAD_PID")
+    nodes_after=$(cpu_ticks "${PIDS[@]}"); tool_after=$(cpu_ticks "$LOAD_PID")
     read -r busy total < <(host_ticks)
     [ -d "/proc/$LOAD_PID" ] || break
     echo "$(date +%T) nodes cpu $(( (nodes_after - nodes_before) / 10 ))% | clients cpu" \

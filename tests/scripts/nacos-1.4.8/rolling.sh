@@ -60,15 +60,6 @@ start_ours() {
     echo ours > "$WORK/kind-$1"
 }
 
-cpu_ticks() {
-    awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0
-}
-
-# The host's busy and total ticks over all cores (/proc/stat), to tell a busy machine from a slow node.
-host_ticks() {
-    awk '/^cpu /{busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6}' /proc/stat
-}
-
 clients_pid() {
     cat "$WORK/pid-clients" 2>/dev/null || echo 0
 }
