@@ -205,10 +205,12 @@ public class InstanceService {
         distro.claim(ip, port);
         String clientId = ClientIds.ofAddress(ip, port, true);
         boolean known = registry.beat(clientId, key);
-        InstanceRecord unknown = known ? null : registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);
-        if (unknown != null) {
-            register(key, unknown);
-            known = registry.beat(clientId, key);
+        if (!known) {
+            InstanceRecord toRegister = registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);
+            if (toRegister != null) {
+                register(key, toRegister);
+                known = registry.beat(clientId, key);
+            }
         }
         if (!known && !readiness.isReady()) {
             // The instance may be in the data still loading: "unknown" would make its client register again.
