@@ -143,19 +143,20 @@ final class KeepAliveHttp implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            CompletableFuture<Answer> waiting = ctx.channel().attr(WAITING).getAndSet(null);
-            if (waiting != null) {
-                waiting.completeExceptionally(new IOException("connection closed before the answer"));
-            }
+            failWaiting(ctx, new IOException("connection closed before the answer"));
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            failWaiting(ctx, cause);
+            ctx.close();
+        }
+
+        private static void failWaiting(ChannelHandlerContext ctx, Throwable cause) {
             CompletableFuture<Answer> waiting = ctx.channel().attr(WAITING).getAndSet(null);
             if (waiting != null) {
                 waiting.completeExceptionally(cause);
             }
-            ctx.close();
         }
     }
 

@@ -122,6 +122,8 @@ final class LegacyClientsLoad {
         if (seconds > 0) {
             Thread.sleep(seconds * 1000L);
             load.timer.shutdownNow();
+            load.http.close();
+            load.answers.shutdownNow();
         } else {
             Thread.currentThread().join();
         }
