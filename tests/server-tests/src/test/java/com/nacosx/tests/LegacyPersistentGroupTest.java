@@ -53,6 +53,13 @@ class LegacyPersistentGroupTest {
         return nodes.stream().allMatch(node -> hosts(node, service).equals(expected));
     }
 
+    /** The service's protect threshold on the node; NaN while the node does not have the service yet. */
+    static double protectThreshold(ServerProcess node, String service) {
+        HttpResponse<String> answer = HttpCall.get(node.baseUrl() + "/v1/ns/service").param("serviceName", service)
+                .send();
+        return answer.statusCode() == 200 ? JSON.readTree(answer.body()).path("protectThreshold").asDouble() : Double.NaN;
+    }
+
     static int raftPort(ServerProcess node) {
         return node.port() - 1000;
     }
@@ -145,9 +152,8 @@ class LegacyPersistentGroupTest {
                     .replace("\"protectThreshold\":0.0", "\"protectThreshold\":0.7");
             assertTrue(legacy.write(raftPort(nodes.get(2)), "Write", Nacos148Raft.batch(List.of(described),
                     List.of(edited))).getSuccess());
-            Await.until(15_000, () -> nodes.stream().allMatch(node -> JSON.readTree(HttpCall.get(node.baseUrl()
-                    + "/v1/ns/service").param("serviceName", "described").send().body()).path("protectThreshold")
-                    .asDouble() == 0.7), "the 1.4.8 node's edit of the service is seen by every node of ours");
+            Await.until(15_000, () -> nodes.stream().allMatch(node -> protectThreshold(node, "described") == 0.7),
+                    "the 1.4.8 node's edit of the service is seen by every node of ours");
             assertEquals(200, HttpCall.delete(service).param("serviceName", "described").send().statusCode());
             assertTrue(datums(legacy.read(raftPort(nodes.get(1)), List.of(described))).isEmpty(),
                     "a service removed through ours is gone from the group");
