@@ -2,7 +2,9 @@ package com.nacosx.core.readiness;
 
 import com.nacosx.core.util.DaemonThreads;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,6 +25,7 @@ public class ServerReadiness {
 
     private final Set<String> closedGates = ConcurrentHashMap.newKeySet();
     private boolean readyReported;
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("readiness-progress"));
     private volatile boolean started;
@@ -53,6 +56,7 @@ public class ServerReadiness {
             readyReported = true;
             progress.shutdownNow();
             StartupStep.LOG.info("ready {} ms after the process started", processAgeMillis());
+            ready.complete(null);
         }
         return readyReported;
     }
@@ -63,6 +67,15 @@ public class ServerReadiness {
 
     public boolean isReady() {
         return started && closedGates.isEmpty();
+    }
+
+    /**
+     * Completes when this node is ready (at once when it is), or fails with a
+     * {@link java.util.concurrent.TimeoutException} once {@code atMost} has passed. Continuations
+     * run on the thread that opened the last gate: keep them short.
+     */
+    public CompletableFuture<Void> whenReady(Duration atMost) {
+        return ready.copy().orTimeout(atMost.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** The gates still closed, for the readiness answer. */

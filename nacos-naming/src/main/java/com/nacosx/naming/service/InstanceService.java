@@ -6,6 +6,7 @@ import com.nacosx.api.naming.Instance;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.replication.CommandLog;
+import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.model.InstanceRecord;
@@ -19,10 +20,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -48,15 +51,18 @@ public class InstanceService {
     private final ConnectionManager connections;
     private final NamingSwitches switches;
     private final ServerReadiness readiness;
+    private final Duration startingHold;
 
     public InstanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroProtocol distro,
-            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness) {
+            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness,
+            NamingProperties properties) {
         this.registry = registry;
         this.durable = durable;
         this.distro = distro;
         this.connections = connections;
         this.switches = switches;
         this.readiness = readiness;
+        this.startingHold = properties.beat().startingHold();
     }
 
     /** A 2.x client's ephemeral instance: the connection's one instance in the service. */
@@ -196,12 +202,30 @@ public class InstanceService {
      * A 1.x client's heartbeat: its instance is alive, and healthy again if it was not. A light beat
      * ({@code registerIfUnknown} null) of an unknown instance is answered unknown, and the client
      * registers again; a full beat registers it at once. Before this node is ready a light beat of
-     * an unknown instance fails with 503 instead, as 1.x answers while it starts: the client tries
-     * again at its next beat, and meanwhile its instance stays alive where it is known.
+     * an unknown instance is held until it is: the instance may be in the data still loading, and
+     * "unknown" would make its client register again. Peers pass beats to a node as soon as it has
+     * joined, so without the hold every beat of its share fails while it loads (the client's other
+     * servers pass it back here). After {@code nacos.naming.beat.starting-hold} still not ready,
+     * the beat fails with 503, as 1.x answers while it starts: the client tries again at its next
+     * beat, and meanwhile its instance stays alive where it is known.
      *
-     * @throws NacosException 503 for a light beat of an unknown instance before this node is ready
+     * @return the answer; failed with 503 when this node is not ready within the hold
      */
-    public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
+    public CompletableFuture<BeatAnswer> beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
+        BeatAnswer answer = beatNow(key, ip, port, registerIfUnknown);
+        if (answer.known() || readiness.isReady()) {
+            return CompletableFuture.completedFuture(answer);
+        }
+        return readiness.whenReady(startingHold).handle((ready, stillStarting) -> {
+            if (stillStarting != null) {
+                throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
+                        "server is STARTING now, please try again later! (waiting for " + readiness.closedGates() + ")");
+            }
+            return beatNow(key, ip, port, null);
+        });
+    }
+
+    private BeatAnswer beatNow(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
         distro.claim(ip, port);
         String clientId = ClientIds.ofAddress(ip, port, true);
         boolean known = registry.beat(clientId, key);
@@ -211,11 +235,6 @@ public class InstanceService {
                 register(key, toRegister);
                 known = registry.beat(clientId, key);
             }
-        }
-        if (!known && !readiness.isReady()) {
-            // The instance may be in the data still loading: "unknown" would make its client register again.
-            throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
-                    "server is STARTING now, please try again later! (waiting for " + readiness.closedGates() + ")");
         }
         return new BeatAnswer(known, beatInterval(clientId, key), switches.lightBeatEnabled());
     }

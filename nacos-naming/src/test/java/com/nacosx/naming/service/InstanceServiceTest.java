@@ -32,9 +32,12 @@ import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.ServiceRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,10 +52,11 @@ class InstanceServiceTest {
     final AtomicInteger persisted = new AtomicInteger();
     final LocalCommandLog<ServiceRegistry> log = new LocalCommandLog<>(registry, persisted::incrementAndGet);
     final TestConnections connections = new TestConnections();
-    final NamingSwitches switches = new NamingSwitches(new NamingProperties(null, null, null));
+    final NamingProperties properties = new NamingProperties(null, null, null);
+    final NamingSwitches switches = new NamingSwitches(properties);
     final ServerReadiness readiness = new ServerReadiness();
     final InstanceService instances = new InstanceService(registry, log, standaloneDistro(registry),
-            connections.manager, switches, readiness);
+            connections.manager, switches, readiness, properties);
 
     @BeforeEach
     void started() {
@@ -130,12 +134,12 @@ class InstanceServiceTest {
 
     @Test
     void aBeatKeepsAKnownInstanceAndAFullBeatRegistersAnUnknownOne() {
-        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null);
+        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null).join();
         assertFalse(light.known(), "a light beat of an unknown instance asks the client to register again");
-        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true));
+        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true)).join();
         assertTrue(full.known());
         assertEquals(switches.clientBeatInterval(), full.clientBeatInterval());
-        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
+        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).join().known());
     }
 
     @Test
@@ -144,23 +148,52 @@ class InstanceServiceTest {
         registry.publish(ClientIds.ofLegacyDatum("com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@svc"),
                 KEY, true, List.of(unhealthy));
 
-        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null).known(), "served from the copy, as a 1.x node does");
+        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null).join().known(), "served from the copy, as a 1.x node does");
         Publication own = registry.publication(ClientIds.ofAddress("10.0.0.8", 8080, true), KEY);
         assertEquals(List.of(unhealthy.withHealthy(true)), own.instances(), "registered here, and healthy by the beat");
-        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null).known(), "not in the copy: unknown");
+        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null).join().known(), "not in the copy: unknown");
     }
 
     @Test
-    void beforeTheNodeIsReadyALightBeatOfAnUnknownInstanceIsRefusedNotAnsweredUnknown() {
-        readiness.close("a-load");
-        NacosException starting = assertThrows(NacosException.class, () -> instances.beat(KEY, "10.0.0.6", 8080, null));
-        assertEquals(NacosException.SERVICE_UNAVAILABLE, starting.status());
-        assertTrue(starting.getMessage().contains("a-load"), starting.getMessage());
-        assertNull(registry.get(KEY));
-        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true)).known(),
-                "a full beat still registers the instance");
-        readiness.open("a-load");
-        assertFalse(instances.beat(KEY, "10.0.0.7", 8080, null).known());
+    void beforeTheNodeIsReadyALightBeatOfAnUnknownInstanceIsHeldAndAnsweredFromWhatTheNodeLoaded() {
+        ServerReadiness starting = startingReadiness();
+        InstanceService startingNode = new InstanceService(registry, log, standaloneDistro(registry),
+                connections.manager, switches, starting, properties);
+
+        CompletableFuture<InstanceService.BeatAnswer> loading = startingNode.beat(KEY, "10.0.0.6", 8080, null);
+        CompletableFuture<InstanceService.BeatAnswer> neverRegistered = startingNode.beat(KEY, "10.0.0.7", 8080, null);
+        assertFalse(loading.isDone(), "held while the node loads, not answered unknown");
+        assertTrue(startingNode.beat(KEY, "10.0.0.5", 8080, instance("10.0.0.5", true)).join().known(),
+                "a full beat still registers the instance at once");
+
+        registry.publish(ClientIds.ofAddress("10.0.0.6", 8080, true), KEY, true, List.of(instance("10.0.0.6", true)));
+        starting.open("a-load");
+        assertTrue(loading.join().known(), "the loaded instance is known once the node is ready");
+        assertFalse(neverRegistered.join().known(), "an instance the load did not bring is unknown, as on a ready node");
+    }
+
+    @Test
+    void aNodeStillStartingAfterTheHoldRefusesTheBeatWith503() {
+        NamingProperties shortHold = new NamingProperties(null, null,
+                new NamingProperties.Beat(null, null, Duration.ofMillis(50)));
+        ServerReadiness starting = startingReadiness();
+        InstanceService startingNode = new InstanceService(registry, log, standaloneDistro(registry),
+                connections.manager, switches, starting, shortHold);
+
+        CompletionException failed = assertThrows(CompletionException.class,
+                () -> startingNode.beat(KEY, "10.0.0.6", 8080, null).join());
+        NacosException refusal = (NacosException) failed.getCause();
+        assertEquals(NacosException.SERVICE_UNAVAILABLE, refusal.status());
+        assertTrue(refusal.getMessage().contains("a-load"), refusal.getMessage());
+        assertNull(registry.get(KEY), "nothing registered by the refused beat");
+    }
+
+    /** A node whose load has not finished: its gate closes while it is built, before it has started. */
+    private static ServerReadiness startingReadiness() {
+        ServerReadiness starting = new ServerReadiness();
+        starting.close("a-load");
+        starting.onStarted();
+        return starting;
     }
 
     @Test
