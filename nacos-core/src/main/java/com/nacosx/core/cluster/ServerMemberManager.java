@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -44,6 +45,7 @@ public class ServerMemberManager implements SmartLifecycle {
     private final MemberReporter reporter;
     private final Member self;
     private final Map<String, Member> members = new ConcurrentHashMap<>();
+    private final Set<String> checking = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> firstReports = new CompletableFuture<>();
     private final Listeners<MemberChangeListener> listeners = new Listeners<>("a member change");
     private final ScheduledExecutorService timer =
@@ -181,30 +183,49 @@ public class ServerMemberManager implements SmartLifecycle {
     private void reportToPeers() {
         List<CompletableFuture<?>> reports = new ArrayList<>();
         for (Member peer : peers()) {
-            Member.Seen before = peer.seen();
-            reports.add(reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
-                if (error == null) {
-                    peer.succeeded(info);
-                    peers.reconnect(peer);
-                    if (!before.equals(peer.seen())) {
-                        LOG.info("[cluster] {} answers: {} (was {})", peer.address(), peer.seen(), before);
-                        changed();
-                    }
-                    return;
-                }
-                MemberReporter.ReportFailed failure = Futures.causeOf(error) instanceof MemberReporter.ReportFailed f
-                        ? f : new MemberReporter.ReportFailed(error, error);
-                NodeState after = peer.failed(settings.maxFailAccessCnt(), failure.refused());
-                if (before.state() != after) {
-                    LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(), failure.getMessage(), after);
-                    changed();
-                }
-            }));
+            reports.add(reportTo(peer));
         }
         if (!firstReports.isDone()) {
             CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new))
                     .whenComplete((done, error) -> firstReports.complete(null));
         }
+    }
+
+    /**
+     * Reports to a peer now, outside the 2 s round: a request passed on to it failed. A node that
+     * was stopped refuses the report and is DOWN at once, so its share of the requests goes to the
+     * others within milliseconds instead of up to two rounds later, while every request passed on
+     * to it fails. One such report a peer at a time; a DOWN peer waits for the round.
+     */
+    public void checkNow(Member peer) {
+        Member member = members.get(peer.address());
+        if (member == null || member == self || member.seen().state() == NodeState.DOWN
+                || !checking.add(member.address())) {
+            return;
+        }
+        reportTo(member).whenComplete((done, error) -> checking.remove(member.address()));
+    }
+
+    private CompletableFuture<?> reportTo(Member peer) {
+        Member.Seen before = peer.seen();
+        return reporter.report(peer, self.toInfo()).whenComplete((info, error) -> {
+            if (error == null) {
+                peer.succeeded(info);
+                peers.reconnect(peer);
+                if (!before.equals(peer.seen())) {
+                    LOG.info("[cluster] {} answers: {} (was {})", peer.address(), peer.seen(), before);
+                    changed();
+                }
+                return;
+            }
+            MemberReporter.ReportFailed failure = Futures.causeOf(error) instanceof MemberReporter.ReportFailed f
+                    ? f : new MemberReporter.ReportFailed(error, error);
+            NodeState after = peer.failed(settings.maxFailAccessCnt(), failure.refused());
+            if (before.state() != after) {
+                LOG.warn("[cluster] {} did not answer ({}): {}", peer.address(), failure.getMessage(), after);
+                changed();
+            }
+        });
     }
 
     private void changed() {

@@ -3,6 +3,7 @@ package com.nacosx.core.cluster.remote;
 import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.QueryStrings;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -30,10 +31,12 @@ public class HttpForwarder {
 
     private final PeerClients peers;
     private final LegacyPeerHttp legacyPeers;
+    private final ServerMemberManager members;
 
-    public HttpForwarder(PeerClients peers, LegacyPeerHttp legacyPeers) {
+    public HttpForwarder(PeerClients peers, LegacyPeerHttp legacyPeers, ServerMemberManager members) {
         this.peers = peers;
         this.legacyPeers = legacyPeers;
+        this.members = members;
     }
 
     /**
@@ -89,7 +92,9 @@ public class HttpForwarder {
         });
     }
 
-    private static void unanswered(HttpExchange exchange, Member peer, String cause) {
+    /** The peer may have stopped: it is checked at once, so the requests after this one go elsewhere. */
+    private void unanswered(HttpExchange exchange, Member peer, String cause) {
+        members.checkNow(peer);
         LOG.warn("[cluster] passing {} {} on to {} failed: {}", exchange.method(), exchange.path(), peer.address(),
                 cause);
         exchange.respondText(503, "caused: the node that serves this request (" + peer.address()
