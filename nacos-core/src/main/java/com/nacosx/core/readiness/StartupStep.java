@@ -24,7 +24,14 @@ public final class StartupStep {
     private StartupStep() {
     }
 
-    /** Runs {@code step} on the caller's thread and returns its result; what it throws is rethrown. */
+    /**
+     * Runs {@code step} on the caller's thread and returns its result; what it throws is rethrown.
+     * A stop requested meanwhile (SIGTERM, {@code bin/shutdown.sh}) interrupts the step: Spring
+     * closes nothing while the start holds its context, so a step that waits for ever (MySQL that
+     * never comes) would otherwise keep a stopped server alive.
+     *
+     * @throws IllegalStateException when the server is stopped during the step
+     */
     public static <T> T run(String what, Callable<T> step) throws Exception {
         long start = System.nanoTime();
         LOG.info("{} ...", what);
@@ -32,12 +39,22 @@ public final class StartupStep {
                 DaemonThreads.named("startup-progress"));
         progress.scheduleAtFixedRate(() -> LOG.info("still {} after {} s", what, secondsSince(start)),
                 PROGRESS_SECONDS, PROGRESS_SECONDS, TimeUnit.SECONDS);
+        Thread stopper = new Thread(Thread.currentThread()::interrupt, "startup-step-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
         try {
             T result = step.call();
             LOG.info("{}: done in {} ms", what, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
             return result;
+        } catch (InterruptedException stopped) {
+            LOG.warn("{}: abandoned after {} s, the server is stopping", what, secondsSince(start));
+            throw new IllegalStateException(what + ": abandoned, the server is stopping", stopped);
         } finally {
             progress.shutdownNow();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException stopping) {
+                // The hook has run or is running: nothing to remove.
+            }
         }
     }
 

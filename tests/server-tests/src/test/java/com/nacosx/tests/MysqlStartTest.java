@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,28 @@ class MysqlStartTest {
         servers.add(server);
         assertEquals(200, ClusterWorkload.publish(server, "after-wait.txt", "stored"));
         assertEquals("stored", ClusterWorkload.read(server, "after-wait.txt"));
+    }
+
+    @Test
+    void aServerStoppedWhileItWaitsForItsDatabaseStops() throws Exception {
+        MariaDb.stop();
+        Path home = TempDirs.create("nacosx-mysql-stopped-");
+        CompletableFuture<ServerProcess> starting = CompletableFuture.supplyAsync(
+                () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
+        Await.until(30_000, () -> ServerProcess.logOf(home, "nacos.log").contains("cannot reach db.url.0"), "the server says it waits for MySQL");
+        ProcessHandle server = ProcessHandle.allProcesses()
+                .filter(process -> process.info().commandLine().orElse("").contains("-Dnacos.home=" + home + " "))
+                .findFirst().orElseThrow();
+
+        try {
+            server.destroy();
+            Await.until(60_000, () -> !server.isAlive(), "SIGTERM stops a server that is still waiting for MySQL");
+        } finally {
+            server.destroyForcibly();
+        }
+        CompletionException exited = assertThrows(CompletionException.class, starting::join);
+        assertTrue(exited.getCause().getMessage().contains("server exited"), exited.getMessage());
+        assertTrue(ServerProcess.logOf(home, "nacos.log").contains("abandoned after"), "nacos.log says why it stopped");
     }
 
     @Test
