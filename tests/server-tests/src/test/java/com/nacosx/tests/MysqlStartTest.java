@@ -39,13 +39,18 @@ class MysqlStartTest {
         MariaDb.start();
     }
 
-    @Test
-    void waitsForADatabaseThatIsNotUpYet() throws Exception {
+    /** A server started in {@code home} while the database is down, once it says it waits for it. */
+    private static CompletableFuture<ServerProcess> startWithoutDatabase(Path home) throws InterruptedException {
         MariaDb.stop();
-        Path home = TempDirs.create("nacosx-mysql-start-");
         CompletableFuture<ServerProcess> starting = CompletableFuture.supplyAsync(
                 () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
         Await.until(30_000, () -> ServerProcess.logOf(home, "nacos.log").contains("cannot reach db.url.0"), "the server says it waits for MySQL");
+        return starting;
+    }
+
+    @Test
+    void waitsForADatabaseThatIsNotUpYet() throws Exception {
+        CompletableFuture<ServerProcess> starting = startWithoutDatabase(TempDirs.create("nacosx-mysql-start-"));
         assertTrue(!starting.isDone(), "not ready without its database");
 
         MariaDb.start();
@@ -57,11 +62,8 @@ class MysqlStartTest {
 
     @Test
     void aServerStoppedWhileItWaitsForItsDatabaseStops() throws Exception {
-        MariaDb.stop();
         Path home = TempDirs.create("nacosx-mysql-stopped-");
-        CompletableFuture<ServerProcess> starting = CompletableFuture.supplyAsync(
-                () -> ServerProcess.start(home, ServerProcess.freePort(), MariaDb.serverProperties()));
-        Await.until(30_000, () -> ServerProcess.logOf(home, "nacos.log").contains("cannot reach db.url.0"), "the server says it waits for MySQL");
+        CompletableFuture<ServerProcess> starting = startWithoutDatabase(home);
         ProcessHandle server = ProcessHandle.allProcesses()
                 .filter(process -> process.info().commandLine().orElse("").contains("-Dnacos.home=" + home + " "))
                 .findFirst().orElseThrow();
