@@ -1,6 +1,7 @@
 package com.nacosx.api.remote;
 
 import com.google.protobuf.Any;
+import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
@@ -109,6 +110,9 @@ public final class PayloadCodec {
         }
     };
 
+    private static final PlainPayloads PLAIN = new PlainPayloads(response ->
+            payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response));
+
     private PayloadCodec() {
     }
 
@@ -123,7 +127,9 @@ public final class PayloadCodec {
     }
 
     public static Payload encode(Response response) {
-        return payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response);
+        Payload plain = PLAIN.success(response);
+        return plain != null ? plain
+                : payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response);
     }
 
     /** A request as a client sends it: with the client's IP in the metadata. */
@@ -155,18 +161,28 @@ public final class PayloadCodec {
         if (reader == null) {
             throw new MalformedPayloadException("Unknown payload type '" + type + "'");
         }
+        ByteString body = payload.getBody().getValue();
+        Object value = PLAIN.request(type, body);
+        if (value == null) {
+            value = parsed(type, reader, body);
+            PLAIN.learn(type, body, value);
+        }
+        if (value instanceof Request request && payload.getMetadata().getHeadersCount() > 0) {
+            request.headers().putAll(payload.getMetadata().getHeadersMap());
+        }
+        return value;
+    }
+
+    private static Object parsed(String type, ObjectReader reader, ByteString body) {
         Object value;
         try {
-            value = reader.readValue(payload.getBody().getValue().toByteArray());
+            value = reader.readValue(body.toByteArray());
         } catch (JacksonException e) {
             throw new MalformedPayloadException("The body of " + type + " is not valid JSON for it: "
                     + e.getOriginalMessage());
         }
         if (value == null) {
             throw new MalformedPayloadException("The body of " + type + " is empty");
-        }
-        if (value instanceof Request request) {
-            request.headers().putAll(payload.getMetadata().getHeadersMap());
         }
         return value;
     }

@@ -2,7 +2,9 @@ package com.nacosx.api.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +14,8 @@ import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
 import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.api.remote.config.ConfigQueryResponse;
+import com.nacosx.api.remote.core.HealthCheckRequest;
+import com.nacosx.api.remote.core.HealthCheckResponse;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +48,43 @@ class PayloadCodecTest {
         String json = PayloadCodec.encode(response).getBody().getValue().toStringUtf8();
         assertTrue(json.contains("\"content\":\"a: 1\""), json);
         assertTrue(!json.contains("encryptedDataKey"), json);
+    }
+
+    @Test
+    void aPlainSuccessIsEncodedOnceAndAnythingElseEachTime() {
+        Payload plain = PayloadCodec.encode(new HealthCheckResponse());
+        assertSame(plain, PayloadCodec.encode(new HealthCheckResponse()));
+        assertEquals("HealthCheckResponse", plain.getMetadata().getType());
+        assertEquals("{\"errorCode\":0,\"resultCode\":200,\"success\":true}", plain.getBody().getValue().toStringUtf8());
+
+        HealthCheckResponse answered = new HealthCheckResponse();
+        answered.requestId = "7";
+        assertTrue(PayloadCodec.encode(answered).getBody().getValue().toStringUtf8().contains("\"requestId\":\"7\""));
+        String failed = PayloadCodec.encode(new HealthCheckResponse().fail(503, "Tps Flow restricted"))
+                .getBody().getValue().toStringUtf8();
+        assertTrue(failed.contains("\"errorCode\":503") && failed.contains("Tps Flow restricted"), failed);
+        ConfigQueryResponse withFields = new ConfigQueryResponse();
+        withFields.content = "b";
+        assertNotSame(PayloadCodec.encode(withFields), PayloadCodec.encode(withFields));
+    }
+
+    @Test
+    void aPlainRequestSeenBeforeIsReadAsAFreshOneWithItsOwnHeaders() {
+        String sdkBody = "{\"headers\":{},\"module\":\"internal\"}";
+        HealthCheckRequest first = (HealthCheckRequest) PayloadCodec.decode(payload("HealthCheckRequest", sdkBody));
+        Payload withHeader = payload("HealthCheckRequest", sdkBody).toBuilder()
+                .setMetadata(Metadata.newBuilder().setType("HealthCheckRequest").putHeaders("accessToken", "t")).build();
+        HealthCheckRequest second = (HealthCheckRequest) PayloadCodec.decode(withHeader);
+        assertNotSame(first, second);
+        assertNull(first.header("accessToken"));
+        assertEquals("t", second.header("accessToken"));
+        assertNull(second.requestId);
+
+        HealthCheckRequest identified = (HealthCheckRequest) PayloadCodec.decode(
+                payload("HealthCheckRequest", "{\"headers\":{},\"module\":\"internal\",\"requestId\":\"9\"}"));
+        assertEquals("9", identified.requestId);
+        assertThrows(PayloadCodec.MalformedPayloadException.class,
+                () -> PayloadCodec.decode(payload("HealthCheckRequest", sdkBody.substring(1))));
     }
 
     @Test

@@ -352,6 +352,22 @@ class GrpcProtocolTest {
     }
 
     @Test
+    void aUnaryCallWithTwoRequestsOrNoneIsRefused() throws Exception {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.grpcPort()).usePlaintext().build();
+        try {
+            byte[] check = PayloadCodec.encode(new HealthCheckRequest(), "127.0.0.1").toByteArray();
+            Status twice = RawGrpc.streamed(channel, "Request/request", List.of(check, check));
+            assertEquals(Status.Code.INTERNAL, twice.getCode());
+            assertTrue(twice.getDescription().contains("Too many requests"), twice.getDescription());
+            Status none = RawGrpc.streamed(channel, "Request/request", List.of());
+            assertEquals(Status.Code.INTERNAL, none.getCode());
+            assertTrue(none.getDescription().contains("without a request"), none.getDescription());
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    @Test
     void aSetupWithANullLabelValueRegistersTheConnection() throws Exception {
         try (NacosGrpcClient client = notSetUp()) {
             Map<String, String> labels = new HashMap<>();

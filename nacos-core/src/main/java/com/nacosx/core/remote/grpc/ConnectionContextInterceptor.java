@@ -8,8 +8,9 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 
 /**
- * Puts the call's transport attributes (connection id, socket ends) into its context: one
- * context value per call, since a health check costs little more than this.
+ * Puts the call's transport attributes (connection id, socket ends) into its context, for a
+ * service written against the stub's observers, which do not show the call. Once per bi-stream;
+ * the unary door, where a context per health check would cost, reads its call directly.
  */
 final class ConnectionContextInterceptor implements ServerInterceptor {
 

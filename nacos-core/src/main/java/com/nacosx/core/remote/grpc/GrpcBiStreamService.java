@@ -11,9 +11,11 @@ import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.ConnectionMeta;
+import io.grpc.Attributes;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.netty.util.concurrent.EventExecutor;
 import io.grpc.netty.shaded.io.netty.util.internal.ThreadExecutorMap;
@@ -46,24 +48,28 @@ final class GrpcBiStreamService implements BindableService {
         this.abilities = Map.copyOf(abilities);
     }
 
-    /** The generated method, with the server's side sending pre-serialized payloads. */
+    /**
+     * The generated method, with the server's side sending pre-serialized payloads, behind the
+     * interceptor that hands the stream its transport.
+     */
     @Override
     public ServerServiceDefinition bindService() {
         MethodDescriptor<Payload, byte[]> method = BiRequestStreamGrpc.getRequestBiStreamMethod()
                 .toBuilder(new TolerantPayloadMarshaller(), new EncodedPayloadMarshaller())
                 .build();
-        return ServerServiceDefinition.builder(BiRequestStreamGrpc.SERVICE_NAME)
+        return ServerInterceptors.intercept(ServerServiceDefinition.builder(BiRequestStreamGrpc.SERVICE_NAME)
                 .addMethod(method, ServerCalls.asyncBidiStreamingCall(this::requestBiStream))
-                .build();
+                .build(), new ConnectionContextInterceptor());
     }
 
     private StreamObserver<Payload> requestBiStream(StreamObserver<byte[]> responses) {
         ServerCallStreamObserver<byte[]> stream = (ServerCallStreamObserver<byte[]>) responses;
-        String connectionId = GrpcContext.connectionId();
-        InetSocketAddress remote = GrpcContext.remoteAddress();
+        Attributes transport = GrpcContext.current();
+        String connectionId = GrpcContext.connectionId(transport);
+        InetSocketAddress remote = GrpcContext.remoteAddress(transport);
         String remoteIp = remote.getAddress().getHostAddress();
         int remotePort = remote.getPort();
-        int localPort = GrpcContext.localAddress().getPort();
+        int localPort = GrpcContext.localAddress(transport).getPort();
         // With the direct executor the call starts on its connection's event loop: remember it.
         EventExecutor loop = ThreadExecutorMap.currentExecutor();
         return new StreamObserver<>() {

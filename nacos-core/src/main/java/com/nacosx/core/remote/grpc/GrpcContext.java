@@ -9,7 +9,9 @@ import java.net.SocketAddress;
 
 /**
  * Where a call finds its transport: the connection id given to the HTTP/2 connection when it
- * opened (the unary calls and the bi-stream of one client share it), and the socket's ends.
+ * opened (the unary calls and the bi-stream of one client share it), and the socket's ends. The
+ * unary door reads them off its call; the bi-stream, behind the stub's observers, off the context
+ * {@link ConnectionContextInterceptor} sets.
  */
 final class GrpcContext {
 
@@ -20,16 +22,21 @@ final class GrpcContext {
     private GrpcContext() {
     }
 
-    static String connectionId() {
-        return TRANSPORT.get().get(TRANSPORT_CONNECTION_ID);
+    /** The transport of the call running now, when the call passed {@link ConnectionContextInterceptor}. */
+    static Attributes current() {
+        return TRANSPORT.get();
     }
 
-    static InetSocketAddress remoteAddress() {
-        return inet(TRANSPORT.get().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR));
+    static String connectionId(Attributes transport) {
+        return transport.get(TRANSPORT_CONNECTION_ID);
     }
 
-    static InetSocketAddress localAddress() {
-        return inet(TRANSPORT.get().get(Grpc.TRANSPORT_ATTR_LOCAL_ADDR));
+    static InetSocketAddress remoteAddress(Attributes transport) {
+        return inet(transport.get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR));
+    }
+
+    static InetSocketAddress localAddress(Attributes transport) {
+        return inet(transport.get(Grpc.TRANSPORT_ATTR_LOCAL_ADDR));
     }
 
     private static InetSocketAddress inet(SocketAddress address) {

@@ -18,18 +18,22 @@ import com.nacosx.core.remote.RequestHandler;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
-import io.grpc.stub.ServerCalls;
-import io.grpc.stub.StreamObserver;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.Status;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 
 /**
  * The unary door ({@code /Request/request}): checks, in the official order, that the server is
  * up, that the type has a handler, that the connection is registered and that the body parses;
- * then runs the handler on the event loop, or on the worker pool when it may block.
+ * then runs the handler on the event loop, or on the worker pool when it may block. It answers on
+ * the gRPC call itself rather than through the stub's observers and a context: most of its
+ * requests are health checks, which cost little more than that machinery.
  */
 final class GrpcRequestService implements BindableService {
 
@@ -58,80 +62,120 @@ final class GrpcRequestService implements BindableService {
         TolerantPayloadMarshaller payloads = new TolerantPayloadMarshaller();
         MethodDescriptor<Payload, Payload> method = RequestGrpc.getRequestMethod().toBuilder(payloads, payloads).build();
         return ServerServiceDefinition.builder(RequestGrpc.SERVICE_NAME)
-                .addMethod(method, ServerCalls.asyncUnaryCall(this::request))
+                .addMethod(method, UnaryCall::new)
                 .build();
     }
 
-    private void request(Payload payload, StreamObserver<Payload> answer) {
+    /** One request and its answer; gRPC calls a listener's methods one at a time. */
+    private final class UnaryCall extends ServerCall.Listener<Payload> {
+
+        private final ServerCall<Payload, Payload> call;
+        private Payload received;
+        private boolean refused;
+
+        UnaryCall(ServerCall<Payload, Payload> call, Metadata headers) {
+            this.call = call;
+            // Two, to tell a client that sends more than the one message a unary call carries.
+            call.request(2);
+        }
+
+        @Override
+        public void onMessage(Payload payload) {
+            if (refused) {
+                return;
+            }
+            if (received != null) {
+                refused = true;
+                call.close(Status.INTERNAL.withDescription("Too many requests: a unary call carries one"), new Metadata());
+                return;
+            }
+            received = payload;
+        }
+
+        @Override
+        public void onHalfClose() {
+            if (refused) {
+                return;
+            }
+            if (received == null) {
+                call.close(Status.INTERNAL.withDescription("Half-closed without a request"), new Metadata());
+                return;
+            }
+            request(received, GrpcContext.connectionId(call.getAttributes()), this::reply);
+        }
+
+        private void reply(Response response) {
+            try {
+                call.sendHeaders(new Metadata());
+                call.sendMessage(PayloadCodec.encode(response));
+                call.close(Status.OK, new Metadata());
+            } catch (RuntimeException e) {
+                LOG.debug("the client left before its answer was sent", e);
+            }
+        }
+    }
+
+    private void request(Payload payload, String connectionId, Consumer<Response> answer) {
         String type = payload.getMetadata().getType();
-        String connectionId = GrpcContext.connectionId();
         if (!readiness.isReady()) {
-            reply(answer, ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS, "Server is starting, please try later."));
+            answer.accept(ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS, "Server is starting, please try later."));
             return;
         }
         if (SERVER_CHECK.equals(type)) {
-            reply(answer, new ServerCheckResponse(connectionId, true));
+            answer.accept(new ServerCheckResponse(connectionId, true));
             return;
         }
         if (payload == TolerantPayloadMarshaller.UNREADABLE) {
             LOG.warn("[{}] unreadable request: not a Nacos Payload protobuf", connectionId);
-            reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, "Invalid request: the message is not a Nacos "
+            answer.accept(ErrorResponse.of(ErrorCodes.BAD_GATEWAY, "Invalid request: the message is not a Nacos "
                     + "Payload protobuf"));
             return;
         }
         RequestHandler<?> handler = dispatcher.handlerOf(type);
         if (handler == null) {
             LOG.warn("[{}] no handler for request type '{}'", connectionId, Shown.bounded(type));
-            reply(answer, ErrorResponse.of(ErrorCodes.NO_HANDLER, "RequestHandler Not Found: no handler for type '"
+            answer.accept(ErrorResponse.of(ErrorCodes.NO_HANDLER, "RequestHandler Not Found: no handler for type '"
                     + Shown.bounded(type) + "'"));
             return;
         }
         Connection connection = connections.get(connectionId);
         if (connection == null) {
-            reply(answer, ErrorResponse.of(ErrorCodes.UN_REGISTER,
+            answer.accept(ErrorResponse.of(ErrorCodes.UN_REGISTER,
                     "Connection is unregistered. Open the bi-stream and send ConnectionSetupRequest first."));
             return;
         }
         if (handler.peersOnly() && connection.meta().localPort() != clusterPort) {
             LOG.warn("[{}] refused {} on the SDK port: only peers send it, on the cluster port", connectionId, type);
-            reply(answer, ErrorResponse.of(ErrorCodes.NO_HANDLER, "RequestHandler Not Found: " + type
+            answer.accept(ErrorResponse.of(ErrorCodes.NO_HANDLER, "RequestHandler Not Found: " + type
                     + " is served to cluster members on the cluster port only"));
             return;
         }
         Request request;
         try {
             if (!(PayloadCodec.decode(payload) instanceof Request parsed)) {
-                reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, "Invalid request: " + type + " is not a request"));
+                answer.accept(ErrorResponse.of(ErrorCodes.BAD_GATEWAY, "Invalid request: " + type + " is not a request"));
                 return;
             }
             request = parsed;
         } catch (PayloadCodec.MalformedPayloadException e) {
             LOG.warn("[{}] unreadable {}: {}", connectionId, type, Shown.bounded(e.getMessage()));
-            reply(answer, ErrorResponse.of(ErrorCodes.BAD_GATEWAY, Shown.bounded(e.getMessage())));
+            answer.accept(ErrorResponse.of(ErrorCodes.BAD_GATEWAY, Shown.bounded(e.getMessage())));
             return;
         }
         connection.touch();
         long received = System.nanoTime();
         if (!dispatcher.blocking(handler, request)) {
             dispatcher.dispatch(handler, request, connection.requestMeta(), received)
-                    .thenAccept(response -> reply(answer, response));
+                    .thenAccept(answer);
             return;
         }
         try {
             workers.execute(() -> dispatcher.dispatch(handler, request, connection.requestMeta(), received)
-                    .thenAccept(response -> reply(answer, response)));
+                    .thenAccept(answer));
         } catch (RejectedExecutionException e) {
-            reply(answer, handler.failure().fail(ErrorCodes.OVER_THRESHOLD,
+            answer.accept(handler.failure().fail(ErrorCodes.OVER_THRESHOLD,
                     "The server is overloaded: too many requests waiting. Retry later."));
         }
     }
 
-    private static void reply(StreamObserver<Payload> answer, Response response) {
-        try {
-            answer.onNext(PayloadCodec.encode(response));
-            answer.onCompleted();
-        } catch (RuntimeException e) {
-            LOG.debug("the client left before its answer was sent", e);
-        }
-    }
 }

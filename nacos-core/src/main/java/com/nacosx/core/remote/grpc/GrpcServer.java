@@ -21,7 +21,6 @@ import org.springframework.context.SmartLifecycle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -83,11 +82,7 @@ public final class GrpcServer implements SmartLifecycle {
                 .permitKeepAliveWithoutCalls(true)
                 .flowControlWindow(FLOW_CONTROL_WINDOW)
                 .addTransportFilter(transportFilter);
-        // The last interceptor runs first: admission decides before the connection context is set.
-        List<ServerInterceptor> interceptors = new ArrayList<>();
-        interceptors.add(new ConnectionContextInterceptor());
-        interceptors.addAll(admission);
-        services.forEach(service -> builder.addService(ServerInterceptors.intercept(service, interceptors)));
+        services.forEach(service -> builder.addService(ServerInterceptors.intercept(service, admission)));
         try {
             server = builder.build().start();
         } catch (IOException e) {
