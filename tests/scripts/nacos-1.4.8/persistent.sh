@@ -2,7 +2,9 @@
 # Persistent instances across a real mixed cluster: two official 1.4.8 nodes and one of ours in
 # their JRaft group naming_persistent_service, then the second 1.4.8 node replaced by one of ours
 # (the 1.4.8 node left needs ours for its group's majority). Registers persistent instances through
-# every node, 1.x style, and prints what each node lists, then deregisters one. Every node takes a
+# every node, 1.x style, and prints what each node lists, then deregisters one. Sets a cluster's
+# health check through a 1.4.8 node and through ours, edits a service through ours, and prints the
+# health check every node runs for each cluster. Every node takes a
 # snapshot before the replacement, so the new node of ours installs the 1.4.8 leader's snapshot;
 # then a node of ours leads, every node snapshots again, and the 1.4.8 node restarts with no data,
 # so it installs ours.
@@ -73,6 +75,28 @@ done
 register "${PORTS[2]}" persistent-b 1002
 sleep "${SETTLE:-5}"
 echo "two 1.4.8 nodes and one of ours:"
+list "${PORTS[@]}"
+
+# checkers SERVICE: the health check each node runs for each cluster of the service.
+checkers() {
+    for port in "${PORTS[@]}"; do
+        printf '  node %s, %s clusters: %s\n' "$port" "$1" "$(curl -s "http://127.0.0.1:$port/nacos/v1/ns/service?serviceName=$1" \
+            | python3 -c 'import json,sys; print(sorted((c["name"], c["healthChecker"]["type"], c["healthChecker"].get("path", "")) for c in json.load(sys.stdin).get("clusters", [])))' 2>/dev/null)"
+    done
+}
+set_cluster() {
+    curl -s -X PUT "http://127.0.0.1:$1/nacos/v1/ns/cluster?serviceName=$2&clusterName=DEFAULT&checkPort=8081&useInstancePort4Check=false" \
+        --data-urlencode "healthChecker=$3"
+    echo "  <- $2 cluster DEFAULT checked by $3 through $1"
+}
+echo "cluster health checks set through either side, and a service edited through ours:"
+set_cluster "${PORTS[0]}" persistent-a '{"type":"HTTP","path":"/ready"}'
+set_cluster "${PORTS[2]}" persistent-b '{"type":"NONE"}'
+curl -s -X PUT "http://127.0.0.1:${PORTS[2]}/nacos/v1/ns/service?serviceName=persistent-a&protectThreshold=0.2"
+echo "  <- persistent-a protect threshold 0.2 through ${PORTS[2]}"
+sleep "${SETTLE:-5}"
+checkers persistent-a
+checkers persistent-b
 list "${PORTS[@]}"
 
 raft_op() {

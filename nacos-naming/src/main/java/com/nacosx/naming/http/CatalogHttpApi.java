@@ -78,7 +78,7 @@ public class CatalogHttpApi implements HttpApi {
         settings.put("selector", ServiceHttpApi.selector(service.meta()));
         settings.put("metadata", service.meta().metadata());
         List<Map<String, Object>> clusters = new ArrayList<>();
-        for (String name : ServiceHttpApi.clusterNames(service)) {
+        for (String name : service.clusterNames()) {
             ClusterMeta cluster = service.cluster(name);
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("serviceName", key.grouped());

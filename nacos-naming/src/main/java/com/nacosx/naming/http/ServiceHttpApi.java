@@ -26,9 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Services over the 1.x Open API, {@code /v1/ns/service}, and the v2 one, {@code /v2/ns/service}
@@ -137,7 +135,7 @@ public class ServiceHttpApi implements HttpApi {
         }
         ServiceMeta meta = service.meta();
         Map<String, Object> clusters = new LinkedHashMap<>();
-        for (String name : clusterNames(service)) {
+        for (String name : service.clusterNames()) {
             ClusterMeta cluster = service.cluster(name);
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("clusterName", name);
@@ -166,12 +164,6 @@ public class ServiceHttpApi implements HttpApi {
         body.put("services", Page.of(names, exchange.intParam("pageNo", 1),
                 Math.min(MAX_V2_PAGE, exchange.intParam("pageSize", 20))));
         exchange.respondJson(ApiResult.success(body));
-    }
-
-    static Set<String> clusterNames(RegisteredService service) {
-        Set<String> names = new TreeSet<>(service.clusters().keySet());
-        service.instances().forEach(instance -> names.add(instance.cluster()));
-        return names;
     }
 
     /** {@code PUT /v1/ns/cluster}: how the server checks a cluster's persistent instances. */
@@ -210,7 +202,7 @@ public class ServiceHttpApi implements HttpApi {
         body.put("selector", selector(meta));
         body.put("ephemeral", service.ephemeral());
         List<Map<String, Object>> clusters = new ArrayList<>();
-        for (String name : clusterNames(service)) {
+        for (String name : service.clusterNames()) {
             ClusterMeta cluster = service.cluster(name);
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", name);

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -51,6 +53,13 @@ public final class RegisteredService {
 
     public Map<String, ClusterMeta> clusters() {
         return Map.copyOf(clusters);
+    }
+
+    /** Every cluster the service has, in order: those given settings and those its instances are in. */
+    public Set<String> clusterNames() {
+        Set<String> names = new TreeSet<>(clusters.keySet());
+        instances().forEach(instance -> names.add(instance.cluster()));
+        return names;
     }
 
     /** Client id to publication; a live, read-only view, read it without holding the lock. */

@@ -60,6 +60,17 @@ class LegacyPersistentGroupTest {
         return answer.statusCode() == 200 ? JSON.readTree(answer.body()).path("protectThreshold").asDouble() : Double.NaN;
     }
 
+    /** The type of health check the node runs for the cluster, as its service detail shows it. */
+    static String checkerType(ServerProcess node, String service, String cluster) {
+        for (JsonNode entry : JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/service").param("serviceName", service)
+                .send().body()).path("clusters")) {
+            if (entry.path("name").asText().equals(cluster)) {
+                return entry.path("healthChecker").path("type").asText();
+            }
+        }
+        return null;
+    }
+
     static int raftPort(ServerProcess node) {
         return node.port() - 1000;
     }
@@ -154,6 +165,30 @@ class LegacyPersistentGroupTest {
                     List.of(edited))).getSuccess());
             Await.until(15_000, () -> nodes.stream().allMatch(node -> protectThreshold(node, "described") == 0.7),
                     "the 1.4.8 node's edit of the service is seen by every node of ours");
+
+            // A cluster's health check set through ours is in the service's datum, with every other
+            // cluster the service has: a 1.4 node drops the clusters the datum does not name.
+            assertEquals(200, HttpCall.put(nodes.get(1).baseUrl() + "/v1/ns/cluster").param("serviceName", "persistent-c")
+                    .param("clusterName", "checked").param("healthChecker", "{\"type\":\"HTTP\",\"path\":\"/ready\"}")
+                    .param("checkPort", "8081").param("useInstancePort4Check", "false").send().statusCode());
+            JsonNode clusters = datums(legacy.read(raftPort(nodes.get(0)), List.of(SERVICE_KEY))).get(0)
+                    .path("value").path("clusterMap");
+            assertEquals("HTTP", clusters.path("checked").path("healthChecker").path("type").asText(), clusters.toString());
+            assertEquals("/ready", clusters.path("checked").path("healthChecker").path("path").asText());
+            assertEquals(8081, clusters.path("checked").path("defCkport").asInt());
+            assertFalse(clusters.path("checked").path("useIPPort4Check").asBoolean(true));
+            assertEquals("TCP", clusters.path("DEFAULT").path("healthChecker").path("type").asText(),
+                    "the instance's cluster is named too: " + clusters);
+
+            // One a 1.4.8 node sets is set on every node of ours.
+            String noneChecked = Nacos148Raft.fixture("persistent-service").replace("\"clusterMap\":{}",
+                    "\"clusterMap\":{\"DEFAULT\":{\"name\":\"DEFAULT\",\"healthChecker\":{\"type\":\"NONE\"},"
+                            + "\"defCkport\":80,\"defIPPort\":80,\"useIPPort4Check\":true,\"metadata\":{}}}");
+            assertTrue(legacy.write(raftPort(nodes.get(2)), "Write", Nacos148Raft.batch(List.of(SERVICE_KEY),
+                    List.of(noneChecked))).getSuccess());
+            Await.until(15_000, () -> nodes.stream().allMatch(node -> "NONE".equals(checkerType(node, "persistent-c",
+                    "DEFAULT"))), "the 1.4.8 node's health check setting is seen by every node of ours");
+
             assertEquals(200, HttpCall.delete(service).param("serviceName", "described").send().statusCode());
             assertTrue(datums(legacy.read(raftPort(nodes.get(1)), List.of(described))).isEmpty(),
                     "a service removed through ours is gone from the group");

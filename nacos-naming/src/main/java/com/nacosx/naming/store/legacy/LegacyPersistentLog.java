@@ -8,6 +8,7 @@ import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.replication.Command;
 import com.nacosx.core.replication.CommandLog;
 import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -103,6 +105,9 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         if (command instanceof NamingCommand.UpdateService update) {
             return update.key();
         }
+        if (command instanceof NamingCommand.UpdateCluster update) {
+            return update.key();
+        }
         return command instanceof NamingCommand.RemoveService remove ? remove.key() : null;
     }
 
@@ -125,7 +130,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
             values.add(new byte[0]);
         } else {
             operation = "Write";
-            values.add(LegacyPersistentDatums.serviceDatum(service, registered.meta()));
+            values.add(LegacyPersistentDatums.serviceDatum(service, registered.meta(), clustersOf(registered)));
         }
         WriteRequest write = WriteRequest.newBuilder().setOperation(operation).setData(ByteString.copyFrom(
                 LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(keys, values)))).build();
@@ -184,12 +189,19 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         if (!store.holds(serviceKey)) {
             RegisteredService registered = registry.get(service);
             keys.add(serviceKey.getBytes(StandardCharsets.UTF_8));
-            values.add(LegacyPersistentDatums.serviceDatum(service,
-                    registered == null ? ServiceMeta.DEFAULT : registered.meta()));
+            values.add(registered == null ? LegacyPersistentDatums.serviceDatum(service, ServiceMeta.DEFAULT, Map.of())
+                    : LegacyPersistentDatums.serviceDatum(service, registered.meta(), clustersOf(registered)));
         }
         keys.add(LegacyPersistentKeys.instanceList(service).getBytes(StandardCharsets.UTF_8));
         values.add(LegacyPersistentDatums.instancesDatum(service, instances));
         return new LegacyPersistentDatums.Batch(keys, values);
+    }
+
+    /** Every cluster of the service with its settings, as a 1.4 node names them in the service's datum. */
+    private static Map<String, ClusterMeta> clustersOf(RegisteredService registered) {
+        Map<String, ClusterMeta> clusters = new TreeMap<>();
+        registered.clusterNames().forEach(name -> clusters.put(name, registered.cluster(name)));
+        return clusters;
     }
 
     private Map<String, List<InstanceRecord>> persistentPublications(ServiceKey service) {

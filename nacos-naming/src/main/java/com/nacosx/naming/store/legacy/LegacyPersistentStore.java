@@ -7,6 +7,7 @@ import com.google.protobuf.ByteString;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.raft.LegacyRaftStateMachine;
 import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -124,7 +125,7 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         if (LegacyPersistentKeys.instanceListService(key) != null) {
             LegacyPersistentDatums.instances(key, value);
         } else if (LegacyPersistentKeys.serviceMetaService(key) != null) {
-            LegacyPersistentDatums.serviceMeta(key, value);
+            LegacyPersistentDatums.serviceDescription(key, value);
         }
     }
 
@@ -201,12 +202,18 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
                 return;
             }
         }
-        // 1.4 writes no selector we read; the one set here stays.
-        ServiceMeta read = LegacyPersistentDatums.serviceMeta(key, datum);
+        // 1.4 writes no selector we read; the one set here stays. A cluster the datum does not name
+        // keeps its settings: 1.4 names every cluster it has, and ours are written to it the same way.
+        LegacyPersistentDatums.ServiceDescription read = LegacyPersistentDatums.serviceDescription(key, datum);
         ServiceMeta current = registered.meta();
         try {
-            registry.updateMeta(service, new ServiceMeta(read.protectThreshold(), read.metadata(),
+            registry.updateMeta(service, new ServiceMeta(read.meta().protectThreshold(), read.meta().metadata(),
                     current.selectorType(), current.selectorExpression()));
+            for (Map.Entry<String, ClusterMeta> cluster : read.clusters().entrySet()) {
+                if (!cluster.getValue().equals(registered.cluster(cluster.getKey()))) {
+                    registry.updateCluster(service, cluster.getKey(), cluster.getValue());
+                }
+            }
         } catch (NacosException removed) {
             LOG.debug("[legacy-persistent] {} removed before its 1.x datum was applied", service);
         }

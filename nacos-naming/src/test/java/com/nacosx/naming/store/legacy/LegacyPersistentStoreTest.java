@@ -16,6 +16,7 @@ import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.upgrade.UpgradeSettings;
+import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
 import com.nacosx.naming.registry.RegisteredService;
@@ -146,6 +147,32 @@ class LegacyPersistentStoreTest {
         assertTrue(second.applyWrite(write("Write", List.of(SERVICE_KEY, LIST_KEY),
                 List.of(service(0.3), list("10.0.0.1:80")))).getSuccess());
         assertEquals(0.3F, other.get(SERVICE).meta().protectThreshold());
+    }
+
+    /** A cluster as 1.4.8 writes it in its service's datum after {@code PUT /nacos/v1/ns/cluster}. */
+    static final String HTTP_CHECKED_CLUSTER = "{\"serviceName\":\"DEFAULT_GROUP@@orders\",\"name\":\"DEFAULT\","
+            + "\"healthChecker\":{\"type\":\"HTTP\",\"path\":\"/ready\",\"headers\":\"\",\"expectedResponseCode\":200},"
+            + "\"defaultPort\":80,\"defaultCheckPort\":80,\"useIPPort4Check\":false,\"metadata\":{\"zone\":\"a\"},"
+            + "\"sitegroup\":\"\",\"defCkport\":8081,\"defIPPort\":8081}";
+
+    @Test
+    void theClustersA14NodeNamesAreSetHereAndOursAreWrittenAs14ReadsThem() {
+        LegacyPersistentStore store = new LegacyPersistentStore(registry, upgrading());
+        store.applyWrite(write("Write", List.of(LIST_KEY), List.of(list("10.0.0.1:80"))));
+        String described = "{\"key\":\"" + SERVICE_KEY + "\",\"value\":{\"name\":\"DEFAULT_GROUP@@orders\","
+                + "\"clusterMap\":{\"DEFAULT\":" + HTTP_CHECKED_CLUSTER + "}},\"timestamp\":0}";
+        assertTrue(store.applyWrite(write("Write", List.of(SERVICE_KEY), List.of(described))).getSuccess());
+        ClusterMeta httpChecked = new ClusterMeta("HTTP", "/ready", 8081, false, Map.of("zone", "a"));
+        assertEquals(httpChecked, registry.get(SERVICE).cluster("DEFAULT"));
+
+        // Every cluster goes into the datum we write: a 1.4 node drops the clusters it does not name.
+        byte[] ours = LegacyPersistentDatums.serviceDatum(SERVICE, ServiceMeta.DEFAULT,
+                Map.of("DEFAULT", httpChecked, "plain", ClusterMeta.DEFAULT));
+        String json = new String(ours, StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"healthChecker\":{\"type\":\"TCP\"}"), json);
+        assertTrue(json.contains("\"defCkport\":8081") && json.contains("\"useIPPort4Check\":false"), json);
+        assertEquals(Map.of("DEFAULT", httpChecked, "plain", ClusterMeta.DEFAULT),
+                LegacyPersistentDatums.serviceDescription(SERVICE_KEY, ours).clusters());
     }
 
     @Test
