@@ -110,8 +110,7 @@ public final class PayloadCodec {
         }
     };
 
-    private static final PlainPayloads PLAIN = new PlainPayloads(response ->
-            payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response));
+    private static final PlainPayloads PLAIN = new PlainPayloads(PayloadCodec::responsePayload);
 
     private PayloadCodec() {
     }
@@ -128,8 +127,11 @@ public final class PayloadCodec {
 
     public static Payload encode(Response response) {
         Payload plain = PLAIN.success(response);
-        return plain != null ? plain
-                : payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response);
+        return plain != null ? plain : responsePayload(response);
+    }
+
+    private static Payload responsePayload(Object response) {
+        return payload(Metadata.newBuilder().setType(response.getClass().getSimpleName()).build(), response);
     }
 
     /** A request as a client sends it: with the client's IP in the metadata. */

@@ -55,8 +55,8 @@ final class PlainPayloads {
 
     /** The payload of this response when it is a plain success of a fieldless type, else null. */
     Payload success(Response response) {
-        boolean plain = response.resultCode == Response.SUCCESS && response.errorCode == 0
-                && response.message == null && response.requestId == null;
+        boolean plain = response.isSuccess() && response.errorCode == 0 && response.message == null
+                && response.requestId == null;
         return plain ? successes.get(response.getClass()).orElse(null) : null;
     }
 

@@ -177,5 +177,4 @@ final class GrpcRequestService implements BindableService {
                     "The server is overloaded: too many requests waiting. Retry later."));
         }
     }
-
 }
