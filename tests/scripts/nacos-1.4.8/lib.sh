@@ -1,6 +1,6 @@
-# What mixed.sh, rolling.sh and ours-only.sh share: a MariaDB holding the schema an official 1.4.8
-# cluster left, starting official 1.4.8 nodes and ours on it, all on 127.0.0.1, and reading their
-# CPU. Source it; it needs ROOT.
+# What the scripts here and bench/upgrade.sh share: a MariaDB holding the schema an official 1.4.8
+# cluster left, starting official 1.4.8 nodes and ours on it, all on 127.0.0.1, reading their CPU,
+# and a sampler of the nodes under load. Source it; it needs ROOT.
 DB_PORT=13307
 JDBC="jdbc:mysql://127.0.0.1:$DB_PORT/nacos?characterEncoding=utf8&useSSL=false&allowPublicKeyRetrieval=true"
 
@@ -11,6 +11,14 @@ legacy_database() {
     "$ROOT/tests/scripts/mariadb.sh" reset
     mysql -h 127.0.0.1 -P "$DB_PORT" -u nacos -pnacos nacos < "$1/conf/nacos-mysql.sql"
     mysql -h 127.0.0.1 -P "$DB_PORT" -u nacos -pnacos nacos < "$ROOT/conf/mysql-upgrade-from-1.4.sql"
+}
+
+# fresh_database: a fresh database with our own schema (conf/mysql-schema.sql).
+fresh_database() {
+    export MARIADB_PORT=$DB_PORT
+    "$ROOT/tests/scripts/mariadb.sh" start
+    "$ROOT/tests/scripts/mariadb.sh" reset
+    mysql -h 127.0.0.1 -P "$DB_PORT" -u nacos -pnacos nacos < "$ROOT/conf/mysql-schema.sql"
 }
 
 stop_database() {
@@ -29,12 +37,12 @@ start_legacy_node() {
     pgrep -f "nacos.home=$home" | head -1
 }
 
-# start_our_node DIR PORT MEMBERS: unpacks the packaged server into DIR, starts it to upgrade from
-# 1.x (access log on) and prints its pid.
+# start_our_node DIR PORT MEMBERS: unpacks the packaged server into DIR (unless a node ran there
+# before: a restart keeps its data), starts it to upgrade from 1.x (access log on) and prints its pid.
 start_our_node() {
     local dir=$1 port=$2
     mkdir -p "$dir"
-    tar -xzf "$ROOT"/distribution/target/nacos-server-*.tar.gz -C "$dir"
+    [ -d "$dir/nacos" ] || tar -xzf "$ROOT"/distribution/target/nacos-server-*.tar.gz -C "$dir"
     echo "$3" > "$dir/nacos/conf/cluster.conf"
     JAVA_OPT_EXT="-Dserver.port=$port -Dnacos.inetutils.ip-address=127.0.0.1 -Dspring.sql.init.platform=mysql
         -Ddb.num=1 -Ddb.url.0=$JDBC -Ddb.user=nacos -Ddb.password=nacos -Dserver.tomcat.accesslog.enabled=true
@@ -63,4 +71,90 @@ cpu_ticks() {
 # from a slow node.
 host_ticks() {
     awk '/^cpu /{busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6}' /proc/stat
+}
+
+# The sampler. Each node's pid and kind (1.4.8 or ours) live in files under WORK, which it reads
+# every round, so a node replaced meanwhile is sampled as what it is now; the clients' pid too.
+# Needs WORK, PORTS (the nodes' HTTP ports) and SERVICES (the clients' services: legacy-0 ...).
+pid_of() { cat "$WORK/pid-$1"; }
+kind_of() { cat "$WORK/kind-$1"; }
+clients_pid() { cat "$WORK/pid-clients" 2>/dev/null || echo 0; }
+
+# phase TEXT: marks where a phase starts in the output (summarize.py splits on these lines).
+phase() {
+    echo "== $(date +%T) $*"
+}
+
+# healthy_instances PORT: the healthy instances the node lists in the clients' services, or "-"
+# when it does not answer them all within 8 s (a busy 1.4.8 node takes seconds for each).
+healthy_instances() {
+    python3 - "$1" "$SERVICES" <<'PY'
+import json, sys, time, urllib.request
+port, services = sys.argv[1], int(sys.argv[2])
+total = 0
+deadline = time.monotonic() + 8
+for s in range(services):
+    if time.monotonic() > deadline:
+        print("-")
+        sys.exit(0)
+    try:
+        with urllib.request.urlopen("http://127.0.0.1:%s/nacos/v1/ns/instance/list?serviceName=legacy-%d&healthyOnly=true"
+                                    % (port, s), timeout=5) as answer:
+            total += len(json.load(answer).get("hosts", []))
+    except Exception:
+        print("-")
+        sys.exit(0)
+print(total)
+PY
+}
+
+# mode_of PORT: 1.4.8, or ours in the 1.x or the 2.x mode (dw-off: double write off), or starting.
+mode_of() {
+    if [ "$(kind_of "$1")" = 1.4.8 ]; then echo 1.4.8; return; fi
+    curl -s "http://127.0.0.1:$1/nacos/v1/ns/upgrade/ops/metrics?json=true" | python3 -c '
+import json, sys
+try:
+    m = json.load(sys.stdin)
+    print("ours/" + ("2.x" if m["upgraded"] else "1.x") + ("" if m["isDoubleWriteEnabled"] else "/dw-off"))
+except Exception:
+    print("ours/starting")'
+}
+
+# sample_every_10s: prints a line every 10 s, for each node its mode, CPU over the 10 s (% of one
+# core; "-" for a node replaced within them) and healthy instances listed, then the clients' CPU
+# and the host's busy share of all its cores. A node whose kind file says "gone" is left out. Run
+# it in the background.
+sample_every_10s() {
+    declare -A before after pid
+    while true; do
+        local sampled=()
+        for port in "${PORTS[@]}"; do [ "$(kind_of "$port")" = gone ] || sampled+=("$port"); done
+        for port in "${sampled[@]}"; do
+            pid[$port]=$(pid_of "$port")
+            before[$port]=$(cpu_ticks "${pid[$port]}")
+        done
+        clients=$(clients_pid)
+        clients_before=$(cpu_ticks "$clients")
+        read -r host_busy host_total < <(host_ticks)
+        sleep 10
+        # Every counter is read at the end of the 10 s, before the list requests, which a busy
+        # 1.4.8 node can take minutes to answer.
+        for port in "${sampled[@]}"; do after[$port]=$(cpu_ticks "${pid[$port]}"); done
+        clients_after=$(cpu_ticks "$clients")
+        read -r busy total < <(host_ticks)
+        clients_cpu=-
+        if [ "$clients" = "$(clients_pid)" ] && [ "$clients_after" -ge "$clients_before" ] && [ -d "/proc/$clients" ]; then
+            clients_cpu="$(( (clients_after - clients_before) / 10 ))%"
+        fi
+        line="$(date +%T)"
+        for port in "${sampled[@]}"; do
+            # 100 ticks a second: ticks in 10 s / 10 = % of one core.
+            cpu=-
+            if [ "${pid[$port]}" = "$(pid_of "$port")" ] && [ "${after[$port]}" -ge "${before[$port]}" ]; then
+                cpu="$(( (${after[$port]} - ${before[$port]}) / 10 ))%"
+            fi
+            line="$line | $port $(mode_of "$port") cpu $cpu healthy $(healthy_instances "$port")"
+        done
+        echo "$line | clients cpu $clients_cpu | host $(( 100 * (busy - host_busy) / (total - host_total) ))% of all cores"
+    done
 }

@@ -32,10 +32,6 @@ source "$HERE/lib.sh"
 mkdir -p "$(dirname "$OUT")"
 exec > >(tee "$OUT") 2>&1
 
-# Each node's pid and kind (1.4.8 or ours) live in files, which the sampler reads every round.
-pid_of() { cat "$WORK/pid-$1"; }
-kind_of() { cat "$WORK/kind-$1"; }
-
 cleanup() {
     for pid in $LOAD_PID $SAMPLER_PID; do kill "$pid" 2>/dev/null || true; done
     for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
@@ -60,84 +56,10 @@ start_ours() {
     echo ours > "$WORK/kind-$1"
 }
 
-clients_pid() {
-    cat "$WORK/pid-clients" 2>/dev/null || echo 0
-}
-
-healthy_instances() {
-    python3 - "$1" "$SERVICES" <<'PY'
-import json, sys, time, urllib.request
-port, services = sys.argv[1], int(sys.argv[2])
-total = 0
-# A busy 1.4.8 node answers each list in seconds: "-" rather than hold the sampler for minutes.
-deadline = time.monotonic() + 8
-for s in range(services):
-    if time.monotonic() > deadline:
-        print("-")
-        sys.exit(0)
-    try:
-        with urllib.request.urlopen("http://127.0.0.1:%s/nacos/v1/ns/instance/list?serviceName=legacy-%d&healthyOnly=true"
-                                    % (port, s), timeout=5) as answer:
-            total += len(json.load(answer).get("hosts", []))
-    except Exception:
-        print("-")
-        sys.exit(0)
-print(total)
-PY
-}
-
-mode_of() {
-    if [ "$(kind_of "$1")" = 1.4.8 ]; then echo 1.4.8; return; fi
-    curl -s "http://127.0.0.1:$1/nacos/v1/ns/upgrade/ops/metrics?json=true" | python3 -c '
-import json, sys
-try:
-    m = json.load(sys.stdin)
-    print("ours/" + ("2.x" if m["upgraded"] else "1.x") + ("" if m["isDoubleWriteEnabled"] else "/dw-off"))
-except Exception:
-    print("ours/starting")'
-}
-
-sample() {
-    declare -A before after pid
-    while true; do
-        for port in "${PORTS[@]}"; do
-            pid[$port]=$(pid_of "$port")
-            before[$port]=$(cpu_ticks "${pid[$port]}")
-        done
-        clients=$(clients_pid)
-        clients_before=$(cpu_ticks "$clients")
-        read -r host_busy host_total < <(host_ticks)
-        sleep 10
-        # Every counter is read at the end of the 10 s, before the list requests, which a busy
-        # 1.4.8 node can take minutes to answer.
-        for port in "${PORTS[@]}"; do after[$port]=$(cpu_ticks "${pid[$port]}"); done
-        clients_after=$(cpu_ticks "$clients")
-        read -r busy total < <(host_ticks)
-        clients_cpu=-
-        if [ "$clients" = "$(clients_pid)" ] && [ "$clients_after" -ge "$clients_before" ] && [ -d "/proc/$clients" ]; then
-            clients_cpu="$(( (clients_after - clients_before) / 10 ))%"
-        fi
-        line="$(date +%T)"
-        for port in "${PORTS[@]}"; do
-            # 100 ticks a second: ticks in 10 s / 10 = % of one core; none for a node replaced meanwhile.
-            cpu=-
-            if [ "${pid[$port]}" = "$(pid_of "$port")" ] && [ "${after[$port]}" -ge "${before[$port]}" ]; then
-                cpu="$(( (${after[$port]} - ${before[$port]}) / 10 ))%"
-            fi
-            line="$line | $port $(mode_of "$port") cpu $cpu healthy $(healthy_instances "$port")"
-        done
-        echo "$line | clients cpu $clients_cpu | host $(( 100 * (busy - host_busy) / (total - host_total) ))% of all cores"
-    done
-}
-
-phase() {
-    echo "== $(date +%T) $*"
-}
-
 phase "three official 1.4.8 nodes start"
 for port in "${PORTS[@]}"; do start_legacy "$port"; done
 for port in "${PORTS[@]}"; do await_ready "$port"; done
-sample &
+sample_every_10s &
 SAMPLER_PID=$!
 
 phase "$INSTANCES 1.x clients register and beat"

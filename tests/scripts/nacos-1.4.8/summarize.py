@@ -2,8 +2,9 @@
 """Summarizes a rolling.sh output file phase by phase: for each phase (from a line starting "==" to
 the next, by the time each line carries), the fewest healthy instances any node listed in its
 samples (not counting a node replaced within a sample, or one whose list timed out), the 1.x
-clients' registrations, failed requests and the highest beat p99 of its windows, and the highest
-load tool and host CPU.
+clients' registrations, failed requests and the highest beat p99 of its windows, the nodes' CPU
+together (the mean of the samples in which every node was sampled whole), and the highest load
+tool and host CPU.
 
     summarize.py bench/out/rolling.txt
 """
@@ -15,7 +16,7 @@ def summarize(lines):
     # Lines are printed late (the sampler lists every node first): each goes to the phase its own
     # time falls in.
     phases = [{"start": line[3:11], "name": line[3:].strip(), "lowest": None, "registers": 0, "failed": 0,
-               "p99": 0.0, "tool": 0, "host": 0} for line in lines if line.startswith("== ")]
+               "p99": 0.0, "tool": 0, "host": 0, "nodes": []} for line in lines if line.startswith("== ")]
 
     def phase_at(time):
         current = None
@@ -39,21 +40,26 @@ def summarize(lines):
         if not phase:
             continue
         # A node whose CPU is "-" was replaced within the sample: what it lists is a starting node's.
-        for cpu, healthy in re.findall(r"cpu (\S+) healthy (\d+)", line):
-            if cpu != "-":
+        nodes = re.findall(r"cpu (\S+) healthy (\S+)", line)
+        for cpu, healthy in nodes:
+            if cpu != "-" and healthy != "-":
                 phase["lowest"] = int(healthy) if phase["lowest"] is None else min(phase["lowest"], int(healthy))
+        if nodes and all(cpu != "-" for cpu, _ in nodes):
+            phase["nodes"].append(sum(int(cpu.rstrip("%")) for cpu, _ in nodes))
         tool = re.search(r"clients cpu (\d+)%", line)
         if tool:
             phase["tool"] = max(phase["tool"], int(tool.group(1)))
         host = re.search(r"host (\d+)% of all cores", line)
         if host:
             phase["host"] = max(phase["host"], int(host.group(1)))
-    print("| phase | lowest healthy listed | registers | failed | highest beat p99 (ms) | load tool CPU, highest | host busy, highest |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| phase | lowest healthy listed | registers | failed | highest beat p99 (ms) | nodes' CPU, mean "
+          "| load tool CPU, highest | host busy, highest |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for phase in phases:
         lowest = "-" if phase["lowest"] is None else f"{phase['lowest']:,}"
+        nodes = f"{sum(phase['nodes']) / len(phase['nodes']):.0f}%" if phase["nodes"] else "-"
         print(f"| {phase['name']} | {lowest} | {phase['registers']:,} | {phase['failed']:,} | {phase['p99']:,.0f} "
-              f"| {phase['tool']}% | {phase['host']}% |")
+              f"| {nodes} | {phase['tool']}% | {phase['host']}% |")
 
 
 if __name__ == "__main__":

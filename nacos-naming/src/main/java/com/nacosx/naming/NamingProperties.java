@@ -21,7 +21,7 @@ public record NamingProperties(Push push, Clean clean, Beat beat) {
             clean = new Clean(null);
         }
         if (beat == null) {
-            beat = new Beat(null, null, null);
+            beat = new Beat(null, null);
         }
     }
 
@@ -83,20 +83,14 @@ public record NamingProperties(Push push, Clean clean, Beat beat) {
     /**
      * @param checkInterval how often 1.x instances' beats are checked (default 5 s, as the official)
      * @param lightBeat     whether clients may send beats without the instance's data (default true)
-     * @param startingHold  how long a starting node holds a light beat of an instance it does not know
-     *                      yet before it answers 503 (default 8 s: under the 10 s a peer waits for a
-     *                      request it passed on, and far under the 1.x client's 50 s read timeout)
      */
-    public record Beat(Duration checkInterval, Boolean lightBeat, Duration startingHold) {
+    public record Beat(Duration checkInterval, Boolean lightBeat) {
         public Beat {
             if (checkInterval == null) {
                 checkInterval = Duration.ofSeconds(5);
             }
             if (lightBeat == null) {
                 lightBeat = true;
-            }
-            if (startingHold == null) {
-                startingHold = Duration.ofSeconds(8);
             }
         }
     }

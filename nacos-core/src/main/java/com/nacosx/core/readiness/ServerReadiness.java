@@ -2,7 +2,6 @@ package com.nacosx.core.readiness;
 
 import com.nacosx.core.util.DaemonThreads;
 import java.lang.management.ManagementFactory;
-import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,12 +69,11 @@ public class ServerReadiness {
     }
 
     /**
-     * Completes when this node is ready (at once when it is), or fails with a
-     * {@link java.util.concurrent.TimeoutException} once {@code atMost} has passed. Continuations
-     * run on the thread that opened the last gate: keep them short.
+     * Completes when this node is ready (at once when it is). Continuations run on the thread that
+     * opened the last gate: keep them short.
      */
-    public CompletableFuture<Void> whenReady(Duration atMost) {
-        return ready.copy().orTimeout(atMost.toMillis(), TimeUnit.MILLISECONDS);
+    public CompletableFuture<Void> ready() {
+        return ready.copy();
     }
 
     /** The gates still closed, for the readiness answer. */

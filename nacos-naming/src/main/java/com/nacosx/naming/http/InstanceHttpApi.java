@@ -233,8 +233,8 @@ public class InstanceHttpApi implements HttpApi {
 
     /**
      * A 1.x client's heartbeat. A light beat (no {@code beat} body) for an instance the server does
-     * not know answers 20404, and the client registers again; a full beat registers it at once. A
-     * starting node answers when it is ready (see {@link InstanceService#beat}).
+     * not know answers 20404, and the client registers again; a full beat registers it at once (a
+     * starting node's answer: see {@link InstanceService#beat}).
      */
     private void beat(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
@@ -249,17 +249,12 @@ public class InstanceHttpApi implements HttpApi {
         }
         InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
                 beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
-        instances.beat(key, ip, port, registerIfUnknown).whenComplete((answer, failure) -> {
-            if (failure != null) {
-                exchange.fail(failure);
-                return;
-            }
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("clientBeatInterval", answer.clientBeatInterval());
-            body.put("code", answer.known() ? BEAT_OK : BEAT_UNKNOWN_INSTANCE);
-            body.put("lightBeatEnabled", answer.lightBeatEnabled());
-            exchange.respondJson(body);
-        });
+        InstanceService.BeatAnswer answer = instances.beat(key, ip, port, registerIfUnknown);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("clientBeatInterval", answer.clientBeatInterval());
+        body.put("code", answer.known() ? BEAT_OK : BEAT_UNKNOWN_INSTANCE);
+        body.put("lightBeatEnabled", answer.lightBeatEnabled());
+        exchange.respondJson(body);
     }
 
     /**

@@ -26,7 +26,10 @@ public final class Publication {
         return lastBeat;
     }
 
-    void beat(long now) {
-        lastBeat = now;
+    /** A beat applied late (one a starting node kept) must not move the last beat back. */
+    void beat(long at) {
+        if (at > lastBeat) {
+            lastBeat = at;
+        }
     }
 }

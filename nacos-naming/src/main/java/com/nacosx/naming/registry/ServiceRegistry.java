@@ -184,17 +184,17 @@ public class ServiceRegistry {
     }
 
     /**
-     * Records a beat of the client's instance: it is alive, and healthy again if it was not.
+     * Records a beat of the client's instance, sent at {@code at} (epoch millis): it is alive, and
+     * healthy again if it was not.
      *
      * @return false when the client publishes nothing in the service
      */
-    public boolean beat(String clientId, ServiceKey key) {
+    public boolean beat(String clientId, ServiceKey key, long at) {
         Publication publication = publication(clientId, key);
         if (publication == null) {
             return false;
         }
-        long now = System.currentTimeMillis();
-        publication.beat(now);
+        publication.beat(at);
         if (publication.instances().stream().noneMatch(InstanceRecord::healthy)) {
             setHealthy(clientId, key, instance -> true, true);
         }

@@ -6,7 +6,6 @@ import com.nacosx.api.naming.Instance;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.replication.CommandLog;
-import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.model.InstanceRecord;
@@ -20,12 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -51,18 +49,17 @@ public class InstanceService {
     private final ConnectionManager connections;
     private final NamingSwitches switches;
     private final ServerReadiness readiness;
-    private final Duration startingHold;
+    private final StartingBeats startingBeats = new StartingBeats();
 
     public InstanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroProtocol distro,
-            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness,
-            NamingProperties properties) {
+            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness) {
         this.registry = registry;
         this.durable = durable;
         this.distro = distro;
         this.connections = connections;
         this.switches = switches;
         this.readiness = readiness;
-        this.startingHold = properties.beat().startingHold();
+        readiness.ready().thenRun(this::applyStartingBeats);
     }
 
     /** A 2.x client's ephemeral instance: the connection's one instance in the service. */
@@ -202,41 +199,48 @@ public class InstanceService {
      * A 1.x client's heartbeat: its instance is alive, and healthy again if it was not. A light beat
      * ({@code registerIfUnknown} null) of an unknown instance is answered unknown, and the client
      * registers again; a full beat registers it at once. Before this node is ready a light beat of
-     * an unknown instance is held until it is: the instance may be in the data still loading, and
-     * "unknown" would make its client register again. Peers pass beats to a node as soon as it has
-     * joined, so without the hold every beat of its share fails while it loads (the client's other
-     * servers pass it back here). After {@code nacos.naming.beat.starting-hold} still not ready,
-     * the beat fails with 503, as 1.x answers while it starts: the client tries again at its next
-     * beat, and meanwhile its instance stays alive where it is known.
-     *
-     * @return the answer; failed with 503 when this node is not ready within the hold
+     * an instance it does not know yet is answered known and applied once the node is ready
+     * ({@link StartingBeats}): the instance may be in the data still loading, and "unknown" would
+     * make its client register again. The client of one the load did not bring is told so at its
+     * next beat.
      */
-    public CompletableFuture<BeatAnswer> beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
-        BeatAnswer answer = beatNow(key, ip, port, registerIfUnknown);
-        if (answer.known() || readiness.isReady()) {
-            return CompletableFuture.completedFuture(answer);
+    public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
+        long now = System.currentTimeMillis();
+        boolean known = beatAt(key, ip, port, registerIfUnknown, now);
+        if (!known && !readiness.isReady()) {
+            // Not kept once the kept beats were applied: the node is ready, and answers as such.
+            known = startingBeats.keep(key, ip, port, now) || beatAt(key, ip, port, null, now);
         }
-        return readiness.whenReady(startingHold).handle((ready, stillStarting) -> {
-            if (stillStarting != null) {
-                throw new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
-                        "server is STARTING now, please try again later! (waiting for " + readiness.closedGates() + ")");
-            }
-            return beatNow(key, ip, port, null);
-        });
+        return new BeatAnswer(known, beatInterval(ClientIds.ofAddress(ip, port, true), key),
+                switches.lightBeatEnabled());
     }
 
-    private BeatAnswer beatNow(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
+    /** @return whether the instance is known (or was registered by this beat) */
+    private boolean beatAt(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown, long at) {
         distro.claim(ip, port);
         String clientId = ClientIds.ofAddress(ip, port, true);
-        boolean known = registry.beat(clientId, key);
-        if (!known) {
-            InstanceRecord toRegister = registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);
-            if (toRegister != null) {
-                register(key, toRegister);
-                known = registry.beat(clientId, key);
-            }
+        if (registry.beat(clientId, key, at)) {
+            return true;
         }
-        return new BeatAnswer(known, beatInterval(clientId, key), switches.lightBeatEnabled());
+        InstanceRecord toRegister = registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);
+        if (toRegister == null) {
+            return false;
+        }
+        register(key, toRegister);
+        return registry.beat(clientId, key, at);
+    }
+
+    private void applyStartingBeats() {
+        AtomicInteger unknown = new AtomicInteger();
+        int applied = startingBeats.applyAll((key, ip, port, at) -> {
+            if (!beatAt(key, ip, port, null, at)) {
+                unknown.incrementAndGet();
+            }
+        });
+        if (applied > 0) {
+            LOG.info("[beat] ready: applied the {} beats answered while loading; {} were of instances the load did "
+                    + "not bring, whose clients register again at their next beat", applied, unknown.get());
+        }
     }
 
     /**

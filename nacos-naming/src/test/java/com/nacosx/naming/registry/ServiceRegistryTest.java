@@ -74,9 +74,19 @@ class ServiceRegistryTest {
     @Test
     void beatRestoresHealthAndUnknownClientIsReported() {
         registry.publish("10.0.0.1:80#true", KEY, true, List.of(instance("10.0.0.1", false)));
-        assertTrue(registry.beat("10.0.0.1:80#true", KEY));
+        assertTrue(registry.beat("10.0.0.1:80#true", KEY, System.currentTimeMillis()));
         assertTrue(registry.view(KEY).hosts().get(0).healthy);
-        assertFalse(registry.beat("10.0.0.9:80#true", KEY));
+        assertFalse(registry.beat("10.0.0.9:80#true", KEY, System.currentTimeMillis()));
+    }
+
+    @Test
+    void aBeatAppliedLateDoesNotMoveTheLastBeatBack() {
+        registry.publish("10.0.0.1:80#true", KEY, true, List.of(instance("10.0.0.1", true)));
+        long latest = registry.publication("10.0.0.1:80#true", KEY).lastBeat();
+        registry.beat("10.0.0.1:80#true", KEY, latest - 10_000);
+        assertEquals(latest, registry.publication("10.0.0.1:80#true", KEY).lastBeat());
+        registry.beat("10.0.0.1:80#true", KEY, latest + 5_000);
+        assertEquals(latest + 5_000, registry.publication("10.0.0.1:80#true", KEY).lastBeat());
     }
 
     @Test

@@ -2,6 +2,7 @@ package com.nacosx.naming.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,12 +33,9 @@ import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.ServiceRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,7 +54,7 @@ class InstanceServiceTest {
     final NamingSwitches switches = new NamingSwitches(properties);
     final ServerReadiness readiness = new ServerReadiness();
     final InstanceService instances = new InstanceService(registry, log, standaloneDistro(registry),
-            connections.manager, switches, readiness, properties);
+            connections.manager, switches, readiness);
 
     @BeforeEach
     void started() {
@@ -134,12 +132,12 @@ class InstanceServiceTest {
 
     @Test
     void aBeatKeepsAKnownInstanceAndAFullBeatRegistersAnUnknownOne() {
-        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null).join();
+        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null);
         assertFalse(light.known(), "a light beat of an unknown instance asks the client to register again");
-        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true)).join();
+        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true));
         assertTrue(full.known());
         assertEquals(switches.clientBeatInterval(), full.clientBeatInterval());
-        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).join().known());
+        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
     }
 
     @Test
@@ -148,44 +146,36 @@ class InstanceServiceTest {
         registry.publish(ClientIds.ofLegacyDatum("com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@svc"),
                 KEY, true, List.of(unhealthy));
 
-        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null).join().known(), "served from the copy, as a 1.x node does");
+        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null).known(), "served from the copy, as a 1.x node does");
         Publication own = registry.publication(ClientIds.ofAddress("10.0.0.8", 8080, true), KEY);
         assertEquals(List.of(unhealthy.withHealthy(true)), own.instances(), "registered here, and healthy by the beat");
-        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null).join().known(), "not in the copy: unknown");
+        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null).known(), "not in the copy: unknown");
     }
 
     @Test
-    void beforeTheNodeIsReadyALightBeatOfAnUnknownInstanceIsHeldAndAnsweredFromWhatTheNodeLoaded() {
+    void beforeTheNodeIsReadyALightBeatOfAnUnknownInstanceIsAnsweredAtOnceAndAppliedOnceItIsReady() {
         ServerReadiness starting = startingReadiness();
         InstanceService startingNode = new InstanceService(registry, log, standaloneDistro(registry),
-                connections.manager, switches, starting, properties);
+                connections.manager, switches, starting);
+        String loadedClient = ClientIds.ofAddress("10.0.0.6", 8080, true);
 
-        CompletableFuture<InstanceService.BeatAnswer> loading = startingNode.beat(KEY, "10.0.0.6", 8080, null);
-        CompletableFuture<InstanceService.BeatAnswer> neverRegistered = startingNode.beat(KEY, "10.0.0.7", 8080, null);
-        assertFalse(loading.isDone(), "held while the node loads, not answered unknown");
-        assertTrue(startingNode.beat(KEY, "10.0.0.5", 8080, instance("10.0.0.5", true)).join().known(),
+        assertTrue(startingNode.beat(KEY, "10.0.0.6", 8080, null).known(), "answered known while the node loads");
+        assertTrue(startingNode.beat(KEY, "10.0.0.7", 8080, null).known(), "the node cannot tell yet");
+        assertTrue(startingNode.beat(KEY, "10.0.0.5", 8080, instance("10.0.0.5", true)).known(),
                 "a full beat still registers the instance at once");
+        assertNotNull(registry.publication(ClientIds.ofAddress("10.0.0.5", 8080, true), KEY));
+        assertNull(registry.publication(ClientIds.ofAddress("10.0.0.7", 8080, true), KEY), "a light beat registers nothing");
 
-        registry.publish(ClientIds.ofAddress("10.0.0.6", 8080, true), KEY, true, List.of(instance("10.0.0.6", true)));
+        // The load brings 10.0.0.6, unhealthy where it was loaded from.
+        registry.publish(loadedClient, KEY, true, List.of(instance("10.0.0.6", true)));
+        registry.setHealthy(loadedClient, KEY, instance -> true, false);
         starting.open("a-load");
-        assertTrue(loading.join().known(), "the loaded instance is known once the node is ready");
-        assertFalse(neverRegistered.join().known(), "an instance the load did not bring is unknown, as on a ready node");
-    }
 
-    @Test
-    void aNodeStillStartingAfterTheHoldRefusesTheBeatWith503() {
-        NamingProperties shortHold = new NamingProperties(null, null,
-                new NamingProperties.Beat(null, null, Duration.ofMillis(50)));
-        ServerReadiness starting = startingReadiness();
-        InstanceService startingNode = new InstanceService(registry, log, standaloneDistro(registry),
-                connections.manager, switches, starting, shortHold);
-
-        CompletionException failed = assertThrows(CompletionException.class,
-                () -> startingNode.beat(KEY, "10.0.0.6", 8080, null).join());
-        NacosException refusal = (NacosException) failed.getCause();
-        assertEquals(NacosException.SERVICE_UNAVAILABLE, refusal.status());
-        assertTrue(refusal.getMessage().contains("a-load"), refusal.getMessage());
-        assertNull(registry.get(KEY), "nothing registered by the refused beat");
+        assertTrue(registry.publication(loadedClient, KEY).instances().get(0).healthy(),
+                "the beat taken while loading is applied once ready: the instance is healthy again");
+        assertFalse(startingNode.beat(KEY, "10.0.0.7", 8080, null).known(),
+                "ready, the node answers an instance the load did not bring as unknown: its client registers again");
+        assertNull(registry.publication(ClientIds.ofAddress("10.0.0.7", 8080, true), KEY));
     }
 
     /** A node whose load has not finished: its gate closes while it is built, before it has started. */
