@@ -55,7 +55,7 @@ public class NamingMetrics {
         versioned("nacos_naming_publisher", "v1", () -> registry.clientIds().stream()
                 .filter(id -> ClientIds.isBeating(id) || ClientIds.isPersistent(id)).count());
         versioned("nacos_naming_publisher", "v2", () -> registry.clientIds().stream()
-                .filter(id -> !ClientIds.isBeating(id) && !ClientIds.isPersistent(id)).count());
+                .filter(ClientIds::isConnection).count());
     }
 
     private void monitor(String name, Supplier<Number> value) {

@@ -34,4 +34,9 @@ public final class ClientIds {
     public static boolean isPersistent(String clientId) {
         return clientId.endsWith("#false");
     }
+
+    /** Whether the client is a 2.x gRPC connection: its instances live as long as it does. */
+    public static boolean isConnection(String clientId) {
+        return !isBeating(clientId) && !isPersistent(clientId) && !isLegacyDatum(clientId);
+    }
 }

@@ -13,10 +13,13 @@ import com.nacosx.testsupport.Nacos148Peer;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerProcess;
+import java.net.URLDecoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -35,7 +38,9 @@ import tools.jackson.databind.json.JsonMapper;
  * that node replaced by a fourth of ours on its address. In the 1.x mode 2.x naming is refused
  * with the official message and 1.x clients are served; once every member is ours and ready the
  * cluster switches to the 2.x mode, for good (it survives a restart), keeping every instance
- * registered before; turning double write off on one node turns it off on every node.
+ * registered before; an official 1.4.8 node coming back while double write is on (a rollback)
+ * brings the 1.x mode back, and a connected 2.x client's instance in a service it owns is kept
+ * alive there by beats; turning double write off on one node turns it off on every node.
  */
 class UpgradeFrom14Test {
 
@@ -172,6 +177,8 @@ class UpgradeFrom14Test {
         assertTrue(upgradeMetrics(nodes.get(2)).get("upgraded").asBoolean(), "still in the 2.x mode after a restart");
         LocalCluster.awaitAllUp(nodes);
 
+        rollBackOneNodeWithA2xClientConnected(ports, addresses);
+
         // Double write off on one node is off on every node, and cannot be turned back on by a typo.
         HttpResponse<String> typo = HttpCall.put(nodes.get(0).baseUrl() + "/v1/ns/operator/switches")
                 .param("entry", "doubleWriteEnabled").param("value", "nope").send();
@@ -182,5 +189,74 @@ class UpgradeFrom14Test {
         for (ServerProcess node : nodes) {
             assertFalse(upgradeMetrics(node).get("isDoubleWriteEnabled").asBoolean(), node.port() + " has it off");
         }
+    }
+
+    /**
+     * A rollback while double write is on: an official 1.4.8 node comes back on the address of the
+     * fourth node of ours. The cluster serves 1.x again, and the instance a 2.x client still
+     * connected registered, in a service the 1.4.8 node now owns, is kept alive there: the node
+     * the client is connected to beats for it (a full beat, as a 1.4.8 client sends it), for as
+     * long as the connection lives. The fourth node stays a 1.4.8 node, stopped, for the rest.
+     */
+    static void rollBackOneNodeWithA2xClientConnected(List<Integer> ports, List<String> addresses)
+            throws InterruptedException {
+        String comingBack = addresses.get(3);
+        String service = IntStream.range(0, 100).mapToObj(i -> "rolled-back-" + i)
+                .filter(name -> Nacos148Peer.serviceOwner("DEFAULT_GROUP@@" + name, addresses).equals(comingBack))
+                .findFirst().orElseThrow();
+        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", nodes.get(0).grpcPort())) {
+            client.setUp(Map.of("module", "naming")).join();
+            Response registered = client.requestNow(NamingRequests.register("public", service, "10.40.0.9",
+                    Map.of("app", "connected-through-the-rollback")));
+            assertEquals(0, registered.errorCode, registered.message);
+
+            nodes.remove(3).close();
+            try (Nacos148Peer legacy = Nacos148Peer.start(ports.get(3))) {
+                for (String path : List.of("/nacos/v1/ns/distro/datum", "/nacos/v1/ns/distro/checksum",
+                        "/nacos/v1/ns/service/status", "/nacos/v1/ns/instance")) {
+                    legacy.answer(path, "ok");
+                }
+                legacy.answer("/nacos/v1/ns/instance/beat",
+                        "{\"clientBeatInterval\":5000,\"code\":10200,\"lightBeatEnabled\":true}");
+                for (ServerProcess node : nodes) {
+                    assertEquals(200, legacy.send("member-report", node, Map.of()).statusCode());
+                }
+                for (ServerProcess node : nodes) {
+                    Await.until(30_000, () -> !upgradeMetrics(node).get("upgraded").asBoolean(),
+                            node.port() + " serves 1.x again beside the 1.4.8 node");
+                    assertTrue(ServerProcess.logOf(node.home(), "naming-server.log").contains("Downgrade to 1.X"));
+                }
+                Await.until(30_000, () -> !beatsFor(legacy, service).isEmpty(),
+                        "the 1.4.8 node is sent beats for the 2.x client's instance");
+                Nacos148Peer.Received beat = beatsFor(legacy, service).get(0);
+                assertEquals("PUT", beat.method());
+                Map<String, String> query = queryOf(beat);
+                assertEquals("public", query.get("namespaceId"));
+                JsonNode sent = JSON.readTree(query.get("beat"));
+                assertEquals("10.40.0.9", sent.get("ip").asString(), sent.toString());
+                assertEquals(8080, sent.get("port").asInt());
+                assertEquals("DEFAULT", sent.get("cluster").asString());
+                assertEquals("DEFAULT_GROUP@@" + service, sent.get("serviceName").asString());
+                assertTrue(sent.get("ephemeral").asBoolean());
+                assertEquals("connected-through-the-rollback", sent.get("metadata").get("app").asString());
+                int sentSoFar = beatsFor(legacy, service).size();
+                Await.until(15_000, () -> beatsFor(legacy, service).size() > sentSoFar, "and beats go on every 5 s");
+            }
+        }
+    }
+
+    static List<Nacos148Peer.Received> beatsFor(Nacos148Peer legacy, String service) {
+        return legacy.received("/nacos/v1/ns/instance/beat").stream()
+                .filter(beat -> ("DEFAULT_GROUP@@" + service).equals(queryOf(beat).get("serviceName"))).toList();
+    }
+
+    static Map<String, String> queryOf(Nacos148Peer.Received request) {
+        Map<String, String> query = new HashMap<>();
+        for (String pair : request.query().split("&")) {
+            int equals = pair.indexOf('=');
+            query.put(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
+                    URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+        }
+        return query;
     }
 }

@@ -98,6 +98,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     /** Owned services last sent with instances: the one change that empties them must still be sent. */
     private final Set<ServiceKey> sentWithInstances = ConcurrentHashMap.newKeySet();
     private final HeldServices held;
+    private final ConnectionBeats connectionBeats;
     private final AtomicLong timestamp = new AtomicLong();
     /** Verify rounds so far; only the rounds' thread counts them. */
     private long verifyRounds;
@@ -108,6 +109,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
         super("naming-legacy-distro");
         this.registry = registry;
         this.held = new HeldServices(registry);
+        this.connectionBeats = new ConnectionBeats(registry, mapper, ours, http);
         this.mapper = mapper;
         this.members = members;
         this.http = http;
@@ -270,33 +272,38 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
      * The service's ephemeral instances this node holds, each endpoint once (its own or a peer's
      * registration before a copy a 1.x member sent). Held copies count: a service owned here is
      * sent to the 1.x members whole, also the instances no node of ours has taken over yet, or
-     * the members would drop them.
+     * the members would drop them. A 2.x client's instance is alive as long as its connection,
+     * so it is sent as beating now: a 1.x member expires instances by the last beats it was told.
      */
     private List<LegacyDatums.Beating> instancesOf(ServiceKey key) {
         RegisteredService service = registry.get(key);
         if (service == null || !service.ephemeral()) {
             return List.of();
         }
+        long now = System.currentTimeMillis();
         List<LegacyDatums.Beating> instances = new ArrayList<>();
         Set<String> endpoints = new HashSet<>();
         Publication heldCopy = null;
         for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
+            Publication publication = entry.getValue();
             if (ClientIds.isLegacyDatum(entry.getKey())) {
-                heldCopy = entry.getValue();
+                heldCopy = publication;
             } else {
-                addNew(instances, endpoints, entry.getValue());
+                addNew(instances, endpoints, publication,
+                        ClientIds.isConnection(entry.getKey()) ? now : publication.lastBeat());
             }
         }
         if (heldCopy != null) {
-            addNew(instances, endpoints, heldCopy);
+            addNew(instances, endpoints, heldCopy, heldCopy.lastBeat());
         }
         return instances;
     }
 
-    private static void addNew(List<LegacyDatums.Beating> instances, Set<String> endpoints, Publication publication) {
+    private static void addNew(List<LegacyDatums.Beating> instances, Set<String> endpoints, Publication publication,
+            long lastBeat) {
         for (InstanceRecord instance : publication.instances()) {
             if (endpoints.add(instance.ip() + ':' + instance.port() + ':' + instance.cluster())) {
-                instances.add(new LegacyDatums.Beating(instance, publication.lastBeat()));
+                instances.add(new LegacyDatums.Beating(instance, lastBeat));
             }
         }
     }
@@ -468,8 +475,8 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
             return;
         }
         List<Member> legacy = mapper.legacyMembers();
-        Map<ServiceKey, List<LegacyDatums.Beating>> owned = new LinkedHashMap<>();
         if (!legacy.isEmpty()) {
+            Map<ServiceKey, List<LegacyDatums.Beating>> owned = new LinkedHashMap<>();
             for (RegisteredService service : registry.all()) {
                 if (ownedHere(service.key())) {
                     List<LegacyDatums.Beating> instances = instancesOf(service.key());
@@ -478,9 +485,10 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
                     }
                 }
             }
-        }
-        if (!owned.isEmpty()) {
-            vouchFor(legacy, owned);
+            if (!owned.isEmpty()) {
+                vouchFor(legacy, owned);
+            }
+            connectionBeats.beatAll();
         }
         held.expire(System.currentTimeMillis() - EXPIRY_MILLIS);
     }
