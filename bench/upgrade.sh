@@ -44,13 +44,7 @@ source "$ROOT/tests/scripts/nacos-1.4.8/lib.sh"
 mkdir -p "$(dirname "$OUT")"
 exec > >(tee "$OUT") 2>&1
 
-cleanup() {
-    for pid in $LOAD_PID $SAMPLER_PID; do kill "$pid" 2>/dev/null || true; done
-    for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
-    stop_database
-    if [ "${KEEP_LOGS:-}" = 1 ]; then echo "the nodes' homes and logs are kept in $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
+trap stop_everything EXIT
 
 if [ "${LIVE_1X:-}" = 1 ] && [ -z "$LEGACY" ]; then
     echo "LIVE_1X=1 runs an official 1.4.8 node: give its directory (NACOS_1.4.8_DIR)" >&2
@@ -70,14 +64,6 @@ start_ours() {
     echo ours > "$WORK/kind-$1"
 }
 
-start_legacy() {
-    local home="$WORK/148-$LEGACY_PORT"
-    cp -r "$LEGACY" "$home"
-    rm -rf "$home/logs" "$home/data" "$home/status" "$home/work"
-    start_legacy_node "$home" "$LEGACY_PORT" "$MEMBERS" > "$WORK/pid-$LEGACY_PORT"
-    echo 1.4.8 > "$WORK/kind-$LEGACY_PORT"
-}
-
 await_mode() {
     for port in "${OURS[@]}"; do
         until [ "$(mode_of "$port")" = "$1" ]; do sleep 2; done
@@ -87,7 +73,7 @@ await_mode() {
 echo "$(date -u) | $(nproc) cores | load average $(cut -d' ' -f1-3 /proc/loadavg) | $INSTANCES instances"
 if [ "${LIVE_1X:-}" = 1 ]; then
     phase "three of ours and an official 1.4.8 node on $LEGACY_PORT start"
-    start_legacy
+    start_legacy_copy "$LEGACY" "$LEGACY_PORT" "$MEMBERS"
 else
     phase "three of ours start, cluster.conf also listing 127.0.0.1:$LEGACY_PORT (a 1.4.8 node, stopped)"
 fi

@@ -37,6 +37,26 @@ start_legacy_node() {
     pgrep -f "nacos.home=$home" | head -1
 }
 
+# start_legacy_copy NACOS_1.4.8_DIR PORT MEMBERS: starts a fresh copy of the 1.4.8 server under WORK
+# on PORT and records its pid and kind for the sampler.
+start_legacy_copy() {
+    local home="$WORK/148-$2"
+    cp -r "$1" "$home"
+    rm -rf "$home/logs" "$home/data" "$home/status" "$home/work"
+    start_legacy_node "$home" "$2" "$3" > "$WORK/pid-$2"
+    echo 1.4.8 > "$WORK/kind-$2"
+}
+
+# stop_everything: for a trap on EXIT. Stops the load (LOAD_PID), the sampler (SAMPLER_PID), every
+# process with a pid file under WORK, and the database; removes WORK unless KEEP_LOGS=1.
+stop_everything() {
+    local file
+    for pid in ${LOAD_PID:-} ${SAMPLER_PID:-}; do kill "$pid" 2>/dev/null || true; done
+    for file in "$WORK"/pid-*; do [ -f "$file" ] && kill "$(cat "$file")" 2>/dev/null || true; done
+    stop_database
+    if [ "${KEEP_LOGS:-}" = 1 ]; then echo "the nodes' homes and logs are kept in $WORK"; else rm -rf "$WORK"; fi
+}
+
 # start_our_node DIR PORT MEMBERS: unpacks the packaged server into DIR (unless a node ran there
 # before: a restart keeps its data), starts it to upgrade from 1.x (access log on) and prints its pid.
 start_our_node() {

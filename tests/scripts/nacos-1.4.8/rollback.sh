@@ -21,16 +21,10 @@ PORTS=(18848 21848 24848 27848)
 SERVICES=20
 CONNECTIONS=4
 WORK=$(mktemp -d /tmp/nacosx-rollback-XXXX)
-CLIENTS_PID=""
+LOAD_PID=""
 source "$HERE/lib.sh"
 
-cleanup() {
-    [ -n "$CLIENTS_PID" ] && kill "$CLIENTS_PID" 2>/dev/null || true
-    for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
-    stop_database
-    if [ "${KEEP_LOGS:-}" = 1 ]; then echo "the nodes' homes and logs are kept in $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
+trap stop_everything EXIT
 
 legacy_database "$LEGACY"
 MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
@@ -53,7 +47,7 @@ phase "four of ours in the 2.x mode, double write on; $((CONNECTIONS * SERVICES)
 java -jar "$ROOT/bench/grpc-bench/target/grpc-bench.jar" naming-hold --port $((PORTS[0] + 1000)) \
     --server-pid "$(pid_of "${PORTS[0]}")" --connections "$CONNECTIONS" --services "$SERVICES" \
     --service-prefix legacy- --hold $((WATCH + 120)) > >(sed -u 's/^/   2.x clients: /') 2>/dev/null &
-CLIENTS_PID=$!
+LOAD_PID=$!
 sleep 10
 listing
 
@@ -61,11 +55,8 @@ last=${PORTS[3]}
 phase "ours on $last stops; an official 1.4.8 node starts on its address"
 kill "$(pid_of "$last")"
 while kill -0 "$(pid_of "$last")" 2>/dev/null; do sleep 1; done
+start_legacy_copy "$LEGACY" "$last" "$MEMBERS"
 home="$WORK/148-$last"
-cp -r "$LEGACY" "$home"
-rm -rf "$home/logs" "$home/data" "$home/status" "$home/work"
-start_legacy_node "$home" "$last" "$MEMBERS" > "$WORK/pid-$last"
-echo 1.4.8 > "$WORK/kind-$last"
 await_ready "$last"
 phase "the 1.4.8 node is up"
 for _ in $(seq 1 $(( WATCH / 10 ))); do

@@ -32,24 +32,10 @@ source "$HERE/lib.sh"
 mkdir -p "$(dirname "$OUT")"
 exec > >(tee "$OUT") 2>&1
 
-cleanup() {
-    for pid in $LOAD_PID $SAMPLER_PID; do kill "$pid" 2>/dev/null || true; done
-    for port in "${PORTS[@]}"; do [ -f "$WORK/pid-$port" ] && kill "$(pid_of "$port")" 2>/dev/null || true; done
-    stop_database
-    if [ "${KEEP_LOGS:-}" = 1 ]; then echo "the nodes' homes and logs are kept in $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
+trap stop_everything EXIT
 
 legacy_database "$LEGACY"
 MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
-
-start_legacy() {
-    local home="$WORK/148-$1"
-    cp -r "$LEGACY" "$home"
-    rm -rf "$home/logs" "$home/data" "$home/status" "$home/work"
-    start_legacy_node "$home" "$1" "$MEMBERS" > "$WORK/pid-$1"
-    echo 1.4.8 > "$WORK/kind-$1"
-}
 
 start_ours() {
     start_our_node "$WORK/ours-$1" "$1" "$MEMBERS" > "$WORK/pid-$1"
@@ -57,7 +43,7 @@ start_ours() {
 }
 
 phase "three official 1.4.8 nodes start"
-for port in "${PORTS[@]}"; do start_legacy "$port"; done
+for port in "${PORTS[@]}"; do start_legacy_copy "$LEGACY" "$port" "$MEMBERS"; done
 for port in "${PORTS[@]}"; do await_ready "$port"; done
 sample_every_10s &
 SAMPLER_PID=$!
