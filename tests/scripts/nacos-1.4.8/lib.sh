@@ -83,7 +83,10 @@ await_ready() {
 # cpu_ticks PID...: the CPU ticks (100 a second) the processes used so far, together; 0 for one gone.
 cpu_ticks() {
     local total=0 pid
-    for pid in "$@"; do total=$(( total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0) )); done
+    # An empty pid (a pid file being rewritten) would read /proc//stat, which is /proc/stat.
+    for pid in "$@"; do
+        [ -n "$pid" ] && total=$(( total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0) ))
+    done
     echo "$total"
 }
 
