@@ -31,7 +31,7 @@ import java.util.Map;
 final class ConnectionBeats {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionBeats.class);
-    static final String BEAT_PATH = "/v1/ns/instance/beat";
+    private static final String BEAT_PATH = "/v1/ns/instance/beat";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final ServiceRegistry registry;
@@ -75,7 +75,7 @@ final class ConnectionBeats {
     }
 
     /** The beat a 1.4 client sends, as the member reads it (its {@code RsInfo}). */
-    static Map<String, Object> beatOf(ServiceKey service, InstanceRecord instance) {
+    private static Map<String, Object> beatOf(ServiceKey service, InstanceRecord instance) {
         Map<String, Object> beat = new LinkedHashMap<>();
         beat.put("ip", instance.ip());
         beat.put("port", instance.port());
