@@ -59,6 +59,7 @@ stop_everything() {
 
 # start_our_node DIR PORT MEMBERS: unpacks the packaged server into DIR (unless a node ran there
 # before: a restart keeps its data), starts it to upgrade from 1.x (access log on) and prints its pid.
+# OURS_EXTRA_OPTS adds JVM options for an experiment (a profiler agent, say).
 start_our_node() {
     local dir=$1 port=$2
     mkdir -p "$dir"
@@ -66,7 +67,7 @@ start_our_node() {
     echo "$3" > "$dir/nacos/conf/cluster.conf"
     JAVA_OPT_EXT="-Dserver.port=$port -Dnacos.inetutils.ip-address=127.0.0.1 -Dspring.sql.init.platform=mysql
         -Ddb.num=1 -Ddb.url.0=$JDBC -Ddb.user=nacos -Ddb.password=nacos -Dserver.tomcat.accesslog.enabled=true
-        -Dnacos.core.support.upgrade.from.1x=true" "$dir/nacos/bin/startup.sh" >/dev/null
+        -Dnacos.core.support.upgrade.from.1x=true ${OURS_EXTRA_OPTS:-}" "$dir/nacos/bin/startup.sh" >/dev/null
     cat "$dir/nacos/logs/nacos.pid"
 }
 
