@@ -50,8 +50,8 @@ public class DistroMapper implements MemberChangeListener {
 
     /** The node that serves writes of this 1.x instance of {@code service}. */
     public Member responsible(ServiceKey service, String ip, int port) {
-        Member owner = serviceOwner(service);
-        return owner != null && owner.isLegacy() ? owner : responsible(ip, port);
+        Member owner = legacyOwner(service);
+        return owner != null ? owner : responsible(ip, port);
     }
 
     public Member responsible(String ip, int port) {
@@ -69,6 +69,12 @@ public class DistroMapper implements MemberChangeListener {
      */
     public Member serviceOwner(ServiceKey service) {
         return anyLegacy && upgrade.isDoubleWriteEnabled() ? ownerAs1x(service) : null;
+    }
+
+    /** The official 1.x member that owns the service ({@link #serviceOwner}), or null when one of ours does or none. */
+    public Member legacyOwner(ServiceKey service) {
+        Member owner = serviceOwner(service);
+        return owner != null && owner.isLegacy() ? owner : null;
     }
 
     /** The member an official 1.x node would make responsible for the service, were one listed. */

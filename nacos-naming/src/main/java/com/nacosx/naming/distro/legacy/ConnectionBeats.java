@@ -49,8 +49,8 @@ final class ConnectionBeats {
     /** One beat for each such instance; call it every beat period (5 s, the 1.x client's). */
     void beatAll() {
         for (RegisteredService service : registry.all()) {
-            Member owner = mapper.serviceOwner(service.key());
-            if (!service.ephemeral() || owner == null || !owner.isLegacy()) {
+            Member owner = mapper.legacyOwner(service.key());
+            if (!service.ephemeral() || owner == null) {
                 continue;
             }
             service.publications().forEach((clientId, publication) -> {

@@ -371,8 +371,7 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
      */
     private void adoptServicesNowOurs() {
         for (ServiceKey service : held.services()) {
-            Member owner = mapper.serviceOwner(service);
-            if (owner != null && owner.isLegacy()) {
+            if (mapper.legacyOwner(service) != null) {
                 continue;
             }
             List<InstanceRecord> kept = new ArrayList<>();
@@ -400,8 +399,8 @@ public class LegacyDistro extends BackgroundRounds implements ServiceChangeListe
     private void cedeServicesNowTheirs() {
         Map<ServiceKey, List<LegacyDatums.Beating>> ceded = new LinkedHashMap<>();
         for (RegisteredService service : registry.all()) {
-            Member owner = mapper.serviceOwner(service.key());
-            if (!service.ephemeral() || owner == null || !owner.isLegacy()) {
+            Member owner = mapper.legacyOwner(service.key());
+            if (!service.ephemeral() || owner == null) {
                 continue;
             }
             instances.giveUpBeating(service.key(), given -> {

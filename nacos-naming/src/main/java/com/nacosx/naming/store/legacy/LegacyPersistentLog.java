@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -130,7 +129,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
             values.add(new byte[0]);
         } else {
             operation = "Write";
-            values.add(LegacyPersistentDatums.serviceDatum(service, registered.meta(), clustersOf(registered)));
+            values.add(serviceDatum(service, registered));
         }
         WriteRequest write = WriteRequest.newBuilder().setOperation(operation).setData(ByteString.copyFrom(
                 LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(keys, values)))).build();
@@ -187,21 +186,25 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         List<byte[]> values = new ArrayList<>();
         String serviceKey = LegacyPersistentKeys.serviceMeta(service);
         if (!store.holds(serviceKey)) {
-            RegisteredService registered = registry.get(service);
             keys.add(serviceKey.getBytes(StandardCharsets.UTF_8));
-            values.add(registered == null ? LegacyPersistentDatums.serviceDatum(service, ServiceMeta.DEFAULT, Map.of())
-                    : LegacyPersistentDatums.serviceDatum(service, registered.meta(), clustersOf(registered)));
+            values.add(serviceDatum(service, registry.get(service)));
         }
         keys.add(LegacyPersistentKeys.instanceList(service).getBytes(StandardCharsets.UTF_8));
         values.add(LegacyPersistentDatums.instancesDatum(service, instances));
         return new LegacyPersistentDatums.Batch(keys, values);
     }
 
-    /** Every cluster of the service with its settings, as a 1.4 node names them in the service's datum. */
-    private static Map<String, ClusterMeta> clustersOf(RegisteredService registered) {
-        Map<String, ClusterMeta> clusters = new TreeMap<>();
+    /**
+     * The service's datum as a 1.4 node writes it, naming every cluster the service has with its
+     * settings; 1.4's defaults for a service not registered here.
+     */
+    private static byte[] serviceDatum(ServiceKey service, RegisteredService registered) {
+        if (registered == null) {
+            return LegacyPersistentDatums.serviceDatum(service, ServiceMeta.DEFAULT, Map.of());
+        }
+        Map<String, ClusterMeta> clusters = new LinkedHashMap<>();
         registered.clusterNames().forEach(name -> clusters.put(name, registered.cluster(name)));
-        return clusters;
+        return LegacyPersistentDatums.serviceDatum(service, registered.meta(), clusters);
     }
 
     private Map<String, List<InstanceRecord>> persistentPublications(ServiceKey service) {
