@@ -27,6 +27,7 @@ import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.service.InstanceService;
+import com.nacosx.naming.store.legacy.HttpRaftHttpApi;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -47,10 +48,11 @@ public class NamingWiring {
             InstanceRequestHandler instance, BatchInstanceRequestHandler batchInstance,
             PersistentInstanceRequestHandler persistentInstance, ServiceQueryRequestHandler serviceQuery,
             SubscribeServiceRequestHandler subscribe, ServiceListRequestHandler serviceList,
-            DistroDataRequestHandler distro, LegacyDistroHttpApi legacyDistro, UpgradeOpsHttpApi upgradeOps) {
+            DistroDataRequestHandler distro, LegacyDistroHttpApi legacyDistro, HttpRaftHttpApi httpRaft,
+            UpgradeOpsHttpApi upgradeOps) {
         return new ModuleDoors("naming",
                 List.of(instances, services, catalog, health, clients, operator, prometheusSd, legacyDistro,
-                        upgradeOps),
+                        httpRaft, upgradeOps),
                 List.of(instance, batchInstance, persistentInstance, serviceQuery, subscribe, serviceList, distro));
     }
 

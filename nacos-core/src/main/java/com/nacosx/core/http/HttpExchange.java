@@ -3,6 +3,8 @@ package com.nacosx.core.http;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
 import com.nacosx.core.util.Futures;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -19,6 +21,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.GenericFutureListener;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -28,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.GZIPInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +47,8 @@ public final class HttpExchange {
 
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final String JSON = "application/json";
+    /** A gzipped body inflates to at most this many bytes. */
+    private static final int MOST_INFLATED = 64 << 20;
     /** An IPv6 address with a zone fits; so does the {@code src_ip} column (50). */
     private static final int MAX_ADDRESS_CHARS = 50;
 
@@ -153,12 +160,34 @@ public final class HttpExchange {
         return new QueryStringDecoder(body, StandardCharsets.UTF_8, false, 10_000).parameters();
     }
 
+    /**
+     * The JSON body; inflated first when it is gzipped, as a 1.x leader sends its Raft beats (1.x
+     * nodes inflate any body that starts as gzip does).
+     */
     private static String jsonOf(FullHttpRequest request) {
         String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
         if (contentType == null || !contentType.regionMatches(true, 0, JSON, 0, JSON.length())) {
             return null;
         }
-        return request.content().toString(StandardCharsets.UTF_8);
+        ByteBuf content = request.content();
+        if (content.readableBytes() >= 2 && content.getUnsignedByte(content.readerIndex()) == 0x1f
+                && content.getUnsignedByte(content.readerIndex() + 1) == 0x8b) {
+            return new String(inflate(content), StandardCharsets.UTF_8);
+        }
+        return content.toString(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] inflate(ByteBuf gzipped) {
+        try (InputStream in = new GZIPInputStream(new ByteBufInputStream(gzipped.duplicate()))) {
+            byte[] inflated = in.readNBytes(MOST_INFLATED + 1);
+            if (inflated.length > MOST_INFLATED) {
+                throw new IllegalArgumentException("the gzipped body inflates to more than " + MOST_INFLATED
+                        + " bytes; send it in smaller parts");
+            }
+            return inflated;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the body starts as gzip does but is not valid gzip: " + e.getMessage());
+        }
     }
 
     /** A file of a {@code multipart/form-data} request, by its field name; null when absent. */

@@ -5,6 +5,7 @@ import com.nacosx.core.replication.CommandLog;
 import com.nacosx.core.replication.LocalCommandLog;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.store.legacy.HttpRaft;
 import com.nacosx.naming.store.legacy.LegacyPersistentLog;
 import com.nacosx.naming.store.legacy.LegacyPersistentStore;
 import org.springframework.context.annotation.Bean;
@@ -22,10 +23,10 @@ public class NamingWrites {
 
     @Bean
     CommandLog<ServiceRegistry> namingCommandLog(RaftGroups raft, ServiceRegistry registry, NamingStore store,
-            LegacyPersistentStore legacy, UpgradeJudgement upgrade) {
+            LegacyPersistentStore legacy, HttpRaft httpRaft, UpgradeJudgement upgrade) {
         CommandLog<ServiceRegistry> ours = CommandLog.choose(raft, NamingStateMachine.GROUP, NamingStateMachine::encode,
                 new LocalCommandLog<>(registry, store::persist));
         return raft.replicates(LegacyPersistentStore.GROUP)
-                ? new LegacyPersistentLog(ours, raft, legacy, registry, upgrade) : ours;
+                ? new LegacyPersistentLog(ours, raft, httpRaft, legacy, registry, upgrade) : ours;
     }
 }

@@ -2,6 +2,7 @@ package com.nacosx.testsupport;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.zip.GZIPInputStream;
 
 /**
  * An official Nacos 1.4.8 node as its peers see it over HTTP (it has no gRPC port): it answers
@@ -95,8 +97,8 @@ public final class Nacos148Peer implements AutoCloseable {
         try (exchange; InputStream body = exchange.getRequestBody()) {
             String path = exchange.getRequestURI().getPath();
             received.add(new Received(exchange.getRequestMethod(), path, exchange.getRequestURI().getRawQuery(),
-                    Map.copyOf(exchange.getRequestHeaders()),
-                    new String(body.readAllBytes(), StandardCharsets.UTF_8)));
+                    Map.copyOf(exchange.getRequestHeaders()), new String(inflated(body.readAllBytes()),
+                    StandardCharsets.UTF_8)));
             String answer = answers.get(path);
             byte[] bytes = (answer == null ? "{\"timestamp\":0,\"status\":404,\"error\":\"Not Found\"}" : answer)
                     .getBytes(StandardCharsets.UTF_8);
@@ -106,10 +108,20 @@ public final class Nacos148Peer implements AutoCloseable {
         }
     }
 
+    /** The body inflated when it is gzipped, as 1.4.8 reads any body (a Raft leader's beat is). */
+    private static byte[] inflated(byte[] body) throws IOException {
+        if (body.length < 2 || (body[0] & 0xff) != 0x1f || (body[1] & 0xff) != 0x8b) {
+            return body;
+        }
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+            return in.readAllBytes();
+        }
+    }
+
     /**
      * Sends the captured request {@code fixture} to {@code target} as this node, with
-     * {@code ${selfIp}}, {@code ${selfPort}}, {@code ${raftPort}}, {@code ${now}} and the given values
-     * filled in.
+     * {@code ${selfIp}}, {@code ${selfPort}}, {@code ${raftPort}}, {@code ${now}}, {@code ${version}}
+     * (1.4.8 unless given: a member report played as an older node) and the given values filled in.
      */
     public HttpResponse<String> send(String fixture, ServerProcess target, Map<String, String> values) {
         String text = filled(fixture, values);
@@ -154,6 +166,7 @@ public final class Nacos148Peer implements AutoCloseable {
         all.putIfAbsent("selfPort", String.valueOf(port()));
         all.putIfAbsent("raftPort", String.valueOf(Integer.parseInt(all.get("selfPort")) - 1000));
         all.putIfAbsent("now", String.valueOf(System.currentTimeMillis()));
+        all.putIfAbsent("version", "1.4.8");
         return fill(fixture(fixture), all);
     }
 

@@ -1,5 +1,6 @@
 package com.nacosx.naming.store.legacy;
 
+import com.alibaba.nacos.consistency.entity.Response;
 import com.alibaba.nacos.consistency.entity.WriteRequest;
 import com.google.protobuf.ByteString;
 import com.nacosx.api.exception.ErrorCode;
@@ -47,15 +48,17 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
     private final CommandLog<ServiceRegistry> ours;
     private final RaftGroups raft;
+    private final HttpRaft httpRaft;
     private final LegacyPersistentStore store;
     private final ServiceRegistry registry;
     private final UpgradeJudgement upgrade;
     private final Map<ServiceKey, CompletableFuture<?>> lastWrite = new ConcurrentHashMap<>();
 
-    public LegacyPersistentLog(CommandLog<ServiceRegistry> ours, RaftGroups raft, LegacyPersistentStore store,
-            ServiceRegistry registry, UpgradeJudgement upgrade) {
+    public LegacyPersistentLog(CommandLog<ServiceRegistry> ours, RaftGroups raft, HttpRaft httpRaft,
+            LegacyPersistentStore store, ServiceRegistry registry, UpgradeJudgement upgrade) {
         this.ours = ours;
         this.raft = raft;
+        this.httpRaft = httpRaft;
         this.store = store;
         this.registry = registry;
         this.upgrade = upgrade;
@@ -69,7 +72,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         ServiceKey instances = instanceServiceOf(command);
         if (instances != null) {
-            return oneAfterAnother(instances, () -> raft.caughtUpLegacy(LegacyPersistentStore.GROUP)
+            return oneAfterAnother(instances, () -> caughtUpWithGroup()
                     .thenCompose(caughtUp -> writeThroughGroup(instances, command)));
         }
         ServiceKey described = describedServiceOf(command);
@@ -133,7 +136,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         WriteRequest write = WriteRequest.newBuilder().setOperation(operation).setData(ByteString.copyFrom(
                 LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(keys, values)))).build();
-        return raft.writeLegacy(LegacyPersistentStore.GROUP, write).handle((response, error) -> {
+        return writeToGroup(write).handle((response, error) -> {
             if (error != null || !response.getSuccess()) {
                 LOG.warn("[legacy-persistent] {} changed here but not in the 1.x group: {}", service,
                         error != null ? error.getMessage() : response.getErrMsg());
@@ -171,7 +174,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         WriteRequest write = WriteRequest.newBuilder().setOperation("Write")
                 .setData(ByteString.copyFrom(LegacyPersistentDatums.bytes(batchFor(service, instances)))).build();
-        return raft.writeLegacy(LegacyPersistentStore.GROUP, write).thenApply(response -> {
+        return writeToGroup(write).thenApply(response -> {
             if (!response.getSuccess()) {
                 throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR, "the 1.x group "
                         + LegacyPersistentStore.GROUP + " refused the write of " + service + ": "
@@ -179,6 +182,20 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
             }
             return result;
         });
+    }
+
+    /**
+     * Writes through what 1.x members keep persistent data in now: the old HTTP Raft while a member
+     * older than 1.4 is in the cluster, else the 1.4 group.
+     */
+    private CompletableFuture<Response> writeToGroup(WriteRequest write) {
+        return httpRaft.inPlay() ? httpRaft.write(write) : raft.writeLegacy(LegacyPersistentStore.GROUP, write);
+    }
+
+    /** Completes once this node holds what the 1.x members had committed (the old Raft applies as it goes). */
+    private CompletableFuture<Boolean> caughtUpWithGroup() {
+        return httpRaft.inPlay() ? CompletableFuture.completedFuture(true)
+                : raft.caughtUpLegacy(LegacyPersistentStore.GROUP);
     }
 
     private LegacyPersistentDatums.Batch batchFor(ServiceKey service, List<InstanceRecord> instances) {

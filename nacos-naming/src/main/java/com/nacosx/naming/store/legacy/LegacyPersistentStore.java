@@ -112,16 +112,27 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         }
         batch.forEach((key, value) -> {
             if (WRITE.equals(operation)) {
-                datums.put(key, value);
+                put(key, value);
             } else {
-                datums.remove(key);
+                remove(key);
             }
-            mirror(key);
         });
         return Response.newBuilder().setSuccess(true).build();
     }
 
-    private static void checkReadable(String key, byte[] value) {
+    /** Holds the key's datum, as the 1.4 group or the old HTTP Raft applied it, and mirrors it. */
+    void put(String key, byte[] datum) {
+        datums.put(key, datum);
+        mirror(key);
+    }
+
+    void remove(String key) {
+        datums.remove(key);
+        mirror(key);
+    }
+
+    /** Throws {@link IllegalArgumentException} when the datum is not one a 1.4 node could read for the key. */
+    static void checkReadable(String key, byte[] value) {
         if (LegacyPersistentKeys.instanceListService(key) != null) {
             LegacyPersistentDatums.instances(key, value);
         } else if (LegacyPersistentKeys.serviceMetaService(key) != null) {

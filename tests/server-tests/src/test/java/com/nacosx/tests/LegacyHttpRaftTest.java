@@ -1,0 +1,238 @@
+package com.nacosx.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.alibaba.nacos.consistency.entity.Response;
+import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.Nacos148Peer;
+import com.nacosx.testsupport.Nacos148Raft;
+import com.nacosx.testsupport.ServerProcess;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Persistent instances in a cluster that has a member older than 1.4: every member keeps them in
+ * 1.x's old HTTP Raft ({@code /v1/ns/raft}), not in the 1.4 JRaft group. Three nodes of ours
+ * started to upgrade from 1.x, and a fourth member played as a 1.3.3 node (it reports version
+ * 1.3.3; votes and beats sent to it get 1.x's 404 of a member that is down, or are recorded). The
+ * nodes of ours elect a leader among themselves, a persistent instance registered through any of
+ * them is held by all with one timestamp and is sent to the 1.3.3 member as 1.x sends commits and
+ * beats; a beat from a 1.x leader at a higher term makes it the leader and its newer datum is
+ * pulled; bad votes, beats and commits are refused and change nothing; once the member reports
+ * 1.4.8 the old Raft stops and what it held is in the 1.4 group.
+ */
+class LegacyHttpRaftTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String LIST_KEY = "com.alibaba.nacos.naming.iplist.public##DEFAULT_GROUP@@old-raft";
+    static final String RAFT = "/nacos/v1/ns/raft";
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+    static final List<ServerProcess> nodes = new ArrayList<>();
+
+    @AfterAll
+    static void stop() {
+        nodes.forEach(ServerProcess::close);
+    }
+
+    static List<String> hosts(ServerProcess node) {
+        List<String> hosts = new ArrayList<>();
+        JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", "old-raft").send()
+                .body()).path("hosts").forEach(host -> hosts.add(host.path("ip").asText() + ":" + host.path("port")
+                .asInt()));
+        return hosts.stream().sorted().toList();
+    }
+
+    static boolean listedEverywhere(List<String> expected) {
+        return nodes.stream().allMatch(node -> hosts(node).equals(expected));
+    }
+
+    static HttpResponse<String> leaderOf(ServerProcess node) {
+        return HttpCall.get(node.baseUrl() + "/v1/ns/raft/leader").send();
+    }
+
+    /** The leader's address as the node knows it; null while it knows none. */
+    static String leaderAddress(ServerProcess node) {
+        HttpResponse<String> answer = leaderOf(node);
+        assertEquals(200, answer.statusCode(), answer.body());
+        JsonNode leader = JSON.readTree(JSON.readTree(answer.body()).path("leader").asText());
+        return leader == null || leader.isNull() ? null : leader.path("ip").asText();
+    }
+
+    static JsonNode datum(ServerProcess node) {
+        HttpResponse<String> answer = HttpCall.get(node.baseUrl() + "/v1/ns/raft/datum")
+                .param("keys", URLEncoder.encode(LIST_KEY, StandardCharsets.UTF_8)).send();
+        assertEquals(200, answer.statusCode(), answer.body());
+        return JSON.readTree(answer.body()).get(0);
+    }
+
+    static HttpResponse<String> persistent(ServerProcess node, String ip, int port) {
+        return HttpCall.post(node.baseUrl() + "/v1/ns/instance").param("serviceName", "old-raft").param("ip", ip)
+                .param("port", String.valueOf(port)).param("ephemeral", "false").send();
+    }
+
+    /** A beat as a 1.x leader sends it: {@code {"beat":"<JSON>"}}, raw, gzipped, as application/json. */
+    static HttpResponse<String> beat(ServerProcess node, String leader, long term, String state, String keysJson)
+            throws IOException, InterruptedException {
+        String packet = "{\"peer\":{\"ip\":\"" + leader + "\",\"voteFor\":\"" + leader + "\",\"term\":" + term
+                + ",\"leaderDueMs\":17000,\"heartbeatDueMs\":5000,\"state\":\"" + state + "\"},\"datums\":" + keysJson
+                + "}";
+        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(gzipped)) {
+            gzip.write(JSON.writeValueAsBytes(Map.of("beat", packet)));
+        }
+        return HTTP.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/v1/ns/raft/beat"))
+                .header("Content-Type", "application/json;charset=UTF-8")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A commit as a 1.x leader sends it: raw JSON, which 1.x URL-decodes once before reading. */
+    static HttpResponse<String> commit(ServerProcess node, String source, long term, String datum) {
+        return HttpCall.post(node.baseUrl() + "/v1/ns/raft/datum/commit").json("{\"datum\":" + datum
+                + ",\"source\":{\"ip\":\"" + source + "\",\"term\":" + term + ",\"state\":\"LEADER\"}}").send();
+    }
+
+    static String instanceListDatum(String ip, int port, long timestamp) {
+        return "{\"key\":\"" + LIST_KEY + "\",\"value\":{\"instanceList\":[{\"instanceId\":\"" + ip + "#" + port
+                + "#DEFAULT#DEFAULT_GROUP@@old-raft\",\"ip\":\"" + ip + "\",\"port\":" + port + ",\"weight\":1.0,"
+                + "\"healthy\":true,\"enabled\":true,\"ephemeral\":false,\"clusterName\":\"DEFAULT\",\"serviceName\":"
+                + "\"DEFAULT_GROUP@@old-raft\",\"metadata\":{},\"lastBeat\":1764000000000,\"marked\":false,"
+                + "\"app\":\"DEFAULT\"}]},\"timestamp\":" + timestamp + "}";
+    }
+
+    @Test
+    void persistentInstancesGoThroughTheOldHttpRaftWhileAMemberIsOlderThan14() throws Exception {
+        List<Integer> ports = LocalCluster.freePorts(4);
+        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
+            "nacos.core.support.upgrade.from.1x=true",
+            "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+        Nacos148Peer old = Nacos148Peer.start(ports.get(3));
+        for (String path : List.of("/nacos/v1/ns/distro/datum", "/nacos/v1/ns/distro/checksum",
+                "/nacos/v1/ns/service/status", RAFT + "/datum/commit")) {
+            old.answer(path, "ok");
+        }
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int port = ports.get(i);
+            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, settings)));
+        }
+        starting.forEach(start -> nodes.add(start.join()));
+        nodes.forEach(node -> assertEquals(200, old.send("member-report", node, Map.of("version", "1.3.3"))
+                .statusCode()));
+
+        // The three of ours are a majority of the four: they elect one of them.
+        Await.until(60_000, () -> {
+            String leader = leaderAddress(nodes.get(0));
+            return leader != null && nodes.stream().allMatch(node -> leader.equals(leaderAddress(node)));
+        }, "the nodes of ours agree on a leader of the old Raft");
+        String leader = leaderAddress(nodes.get(0));
+        assertTrue(nodes.stream().anyMatch(node -> node.address().equals(leader)), leader);
+        assertTrue(!old.received(RAFT + "/vote").isEmpty(), "the 1.3.3 member was asked for its vote");
+        ServerProcess follower = nodes.stream().filter(node -> !node.address().equals(leader)).findFirst()
+                .orElseThrow();
+
+        // Registered through a follower: passed on to the leader, held by all with one timestamp.
+        assertEquals(200, persistent(follower, "127.0.0.21", 1021).statusCode());
+        Await.until(15_000, () -> listedEverywhere(List.of("127.0.0.21:1021")),
+                "the persistent instance is listed by every node of ours");
+        Await.until(15_000, () -> nodes.stream().allMatch(node -> datum(node) != null
+                && datum(node).path("timestamp").asLong() == 1), "every node holds the datum at timestamp 1");
+        assertEquals("127.0.0.21", datum(nodes.get(2)).path("value").path("instanceList").get(0).path("ip").asText());
+
+        // The 1.3.3 member got the commit and the beats as 1.x reads them (URL-decoded once; twice for a beat).
+        JsonNode committed = old.received(RAFT + "/datum/commit").stream()
+                .map(commit -> JSON.readTree(URLDecoder.decode(commit.body(), StandardCharsets.UTF_8)))
+                .filter(datum -> datum.path("datum").path("key").asText().equals(LIST_KEY)).findFirst().orElseThrow();
+        assertEquals("127.0.0.21", committed.path("datum").path("value").path("instanceList").get(0).path("ip")
+                .asText(), committed.toString());
+        assertEquals(1, committed.path("datum").path("timestamp").asLong());
+        assertEquals(leader, committed.path("source").path("ip").asText());
+        assertEquals("LEADER", committed.path("source").path("state").asText());
+        Await.until(15_000, () -> old.received(RAFT + "/beat").stream().anyMatch(beat -> beat.body().contains(
+                "iplist.public")), "the leader beats the 1.3.3 member with the key");
+        Nacos148Peer.Received beat = old.received(RAFT + "/beat").stream()
+                .filter(received -> received.body().contains("iplist.public")).findFirst().orElseThrow();
+        String decoded = URLDecoder.decode(URLDecoder.decode(beat.body(), StandardCharsets.UTF_8),
+                StandardCharsets.UTF_8);
+        JsonNode packet = JSON.readTree(JSON.readTree(decoded).path("beat").asText());
+        assertEquals(leader, packet.path("peer").path("ip").asText());
+        Map<String, Long> keys = new HashMap<>();
+        packet.path("datums").forEach(entry -> keys.put(entry.path("key").asText(), entry.path("timestamp").asLong()));
+        assertEquals(Map.of("iplist.public##DEFAULT_GROUP@@old-raft", 1L, "meta.public##DEFAULT_GROUP@@old-raft", 1L),
+                keys);
+
+        // Bad input is refused and changes nothing.
+        HttpResponse<String> stranger = HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/raft/vote")
+                .param("vote", "{\"ip\":\"127.0.0.99:8848\",\"term\":999999999,\"state\":\"CANDIDATE\"}").send();
+        assertEquals(400, stranger.statusCode(), stranger.body());
+        assertTrue(stranger.body().contains("can not find peer: 127.0.0.99:8848"), stranger.body());
+        HttpResponse<String> follows = beat(nodes.get(0), old.address(), 999_999_999, "FOLLOWER", "[]");
+        assertEquals(400, follows.statusCode(), follows.body());
+        assertTrue(follows.body().contains("invalid state from master"), follows.body());
+        HttpResponse<String> notLeader = commit(nodes.get(1), old.address(), 999_999_999,
+                instanceListDatum("127.0.0.66", 1066, 9));
+        assertEquals(500, notLeader.statusCode(), notLeader.body());
+        assertTrue(notLeader.body().contains("tried to publish data but wasn't leader"), notLeader.body());
+        HttpResponse<String> noVote = HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/raft/vote").send();
+        assertEquals(400, noVote.statusCode(), noVote.body());
+        assertEquals(List.of("127.0.0.21:1021"), hosts(nodes.get(1)));
+        assertEquals(leader, leaderAddress(nodes.get(0)));
+
+        // A 1.x leader at a higher term: it leads, and its newer datum is pulled by every node of ours.
+        long term = 0;
+        for (ServerProcess node : nodes) {
+            term = Math.max(term, JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/raft/peer").send().body())
+                    .path("term").asLong());
+        }
+        old.answer(RAFT + "/datum", "[" + instanceListDatum("127.0.0.22", 1022, 5) + "]");
+        for (ServerProcess node : nodes) {
+            HttpResponse<String> answer = beat(node, old.address(), term + 1000,
+                    "LEADER", "[{\"key\":\"iplist.public##DEFAULT_GROUP@@old-raft\",\"timestamp\":5}]");
+            assertEquals(200, answer.statusCode(), answer.body());
+            assertEquals(node.address(), JSON.readTree(answer.body()).path("ip").asText());
+            assertEquals(old.address(), leaderAddress(node));
+        }
+        Await.until(15_000, () -> listedEverywhere(List.of("127.0.0.22:1022")),
+                "the 1.x leader's newer instance list replaces the older one on every node of ours");
+        String pulled = old.received(RAFT + "/datum").get(0).query();
+        assertTrue(URLDecoder.decode(URLDecoder.decode(pulled, StandardCharsets.UTF_8), StandardCharsets.UTF_8)
+                .contains("keys=" + LIST_KEY), pulled);
+
+        // The member reports 1.4.8: the old Raft stops, and what it held is in the 1.4 group.
+        nodes.forEach(node -> assertEquals(200, old.send("member-report", node, Map.of()).statusCode()));
+        Await.until(15_000, () -> nodes.stream().allMatch(node -> leaderOf(node).statusCode() == 500),
+                "the old Raft stops once every member runs 1.4.0 or later");
+        assertTrue(leaderOf(nodes.get(0)).body().contains("old raft protocol already stop"),
+                leaderOf(nodes.get(0)).body());
+        try (Nacos148Raft group = new Nacos148Raft()) {
+            Await.until(30_000, () -> {
+                Response read = group.read(nodes.get(0).port() - 1000, List.of(LIST_KEY));
+                return read.getSuccess() && JSON.readTree(read.getData().toStringUtf8()).path("values").size() == 1;
+            }, "the old Raft's datum is written into the 1.4 group");
+        }
+        assertEquals(List.of("127.0.0.22:1022"), hosts(nodes.get(2)));
+        assertEquals(200, persistent(nodes.get(2), "127.0.0.23", 1023).statusCode());
+        Await.until(15_000, () -> listedEverywhere(List.of("127.0.0.22:1022", "127.0.0.23:1023")),
+                "a persistent instance registered after the switch goes through the 1.4 group to every node");
+    }
+}
