@@ -33,8 +33,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Naming's durable writes on a node upgrading from 1.x. While double write is on, a change to a
  * persistent instance is written as a 1.4 node writes it: the service's whole instance list as one
- * datum (with the service's own datum the first time) through the group shared with 1.4 nodes,
- * whose apply on every node, 1.4 or ours, makes it visible ({@link LegacyPersistentStore}). The
+ * datum (with the service's own datum the first time) through the group shared with 1.4 nodes (or,
+ * while a member is older than 1.4, through the old HTTP Raft: {@link HttpRaft}), whose apply on
+ * every node, 1.x or ours, makes it visible ({@link LegacyPersistentStore}). The
  * list is what the command makes of the service's persistent instances here, once this node has
  * applied every write the group had committed, and a node's writes to one service go one after the
  * other; two nodes writing one service at the same moment may still lose one change, as in 1.4. A
