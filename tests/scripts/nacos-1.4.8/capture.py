@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Plays a member of an official Nacos 1.4.8 cluster and keeps every request the real node sends it.
 
-    capture.py PORT OUT_DIR SECONDS [NODE_PORT]
+    capture.py PORT OUT_DIR SECONDS [NODE_PORT | down]
 
 Listens on 127.0.0.1:PORT for SECONDS and writes each request, as received (request line,
 headers, blank line, body), to OUT_DIR/NNN-<path>.http. It answers as a 1.4.8 member does where
 the real node needs an answer to go on (member reports, Distro datums, checksums and service
 status) and 404 elsewhere. With NODE_PORT it also reports itself to the real node every 2 s as a
 1.4.8 member (version 1.4.8), so that the node treats it as one: Distro and the JRaft group
-instead of the old HTTP Raft.
+instead of the old HTTP Raft. With "down" it answers member reports 503, so the members take it
+for a member that is down (they still send it the old HTTP Raft's votes and beats), and it never
+tells a version.
 """
 import os
 import socketserver
@@ -17,6 +19,7 @@ import threading
 import time
 import urllib.request
 
+DOWN = len(sys.argv) > 4 and sys.argv[4] == "down"
 REPORT_ANSWER = b'{"code":200,"message":null,"data":"true"}'
 ANSWERS = {
     "/nacos/v1/core/cluster/report": REPORT_ANSWER,
@@ -52,6 +55,8 @@ class Capture(socketserver.StreamRequestHandler):
                 out.write(head + body)
             answer = ANSWERS.get(path, b'{"status":404}')
             status = b"200 OK" if path in ANSWERS else b"404 Not Found"
+            if DOWN and path == "/nacos/v1/core/cluster/report":
+                answer, status = b'{"status":503}', b"503 Service Unavailable"
             self.wfile.write(b"HTTP/1.1 " + status + b"\r\nContent-Type: application/json;charset=UTF-8\r\n"
                              b"Content-Length: " + str(len(answer)).encode() + b"\r\n\r\n" + answer)
 
@@ -78,7 +83,7 @@ if __name__ == "__main__":
     os.makedirs(sys.argv[2], exist_ok=True)
     server = Server(("127.0.0.1", int(sys.argv[1])), Capture)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    if len(sys.argv) > 4:
+    if len(sys.argv) > 4 and sys.argv[4] != "down":
         threading.Thread(target=report_as_member, args=(int(sys.argv[1]), int(sys.argv[4])), daemon=True).start()
     time.sleep(float(sys.argv[3]))
     server.shutdown()

@@ -60,7 +60,6 @@ public class HttpRaft extends BackgroundRounds {
     private static final long LEADER_WAIT_MS = 30_000;
     private static final int PULL_BATCH = 50;
     private static final int CARRY_ATTEMPTS = 12;
-    private static final String FORM = "application/x-www-form-urlencoded";
 
     private final boolean enabled;
     private final RaftGroups raft;
@@ -189,10 +188,15 @@ public class HttpRaft extends BackgroundRounds {
         return local();
     }
 
+    /**
+     * Asks every other member for its vote. The candidate goes in the query: a 1.4.8 node reads
+     * {@code vote} only from there (its filters consume a form body first, so it answers 400 "Param
+     * 'vote' is required" to the form 1.x itself sends), and every server reads it there.
+     */
     private void askForVotes(HttpRaftPeer candidate) {
-        byte[] form = ("vote=" + HttpRaftWire.encode(Json.text(candidate))).getBytes(StandardCharsets.UTF_8);
+        String path = PATH + "/vote?vote=" + HttpRaftWire.encode(Json.text(candidate));
         for (Member member : otherMembers()) {
-            http.send(member, "POST", PATH + "/vote", Map.of("Content-Type", FORM), form, CALL_TIMEOUT)
+            http.send(member, "POST", path, Map.of(), null, CALL_TIMEOUT)
                     .whenComplete((answer, error) -> {
                         if (error == null && answer.statusCode() == 200) {
                             countVote(answer.body());
