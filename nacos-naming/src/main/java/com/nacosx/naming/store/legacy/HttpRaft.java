@@ -11,6 +11,7 @@ import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.env.NacosServerProperties;
 import com.nacosx.core.http.Json;
 import com.nacosx.core.raft.RaftGroups;
+import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.util.BackgroundRounds;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +67,7 @@ public class HttpRaft extends BackgroundRounds {
     private final ServerMemberManager members;
     private final LegacyPeerHttp http;
     private final LegacyPersistentStore store;
+    private final UpgradeJudgement upgrade;
     private final HttpRaftDatums datums;
     private final HttpRaftGate gate = new HttpRaftGate();
 
@@ -79,20 +81,23 @@ public class HttpRaft extends BackgroundRounds {
     private final Map<String, HttpRaftPeer> others = new HashMap<>();
     /**
      * Whether this node has known a leader since it started. What it loaded from disk may be older
-     * than what the members wrote while it was down, so it is served (and carried into the 1.4
-     * group) only from then on, once the leader's beat has corrected it, or when this node leads.
+     * than what the members wrote while it was down (as on a 1.x node, it is served meanwhile), so
+     * it is carried into the 1.4 group only once a leader's beat has corrected it, or this node led.
      */
     private boolean joined;
 
     public HttpRaft(RaftGroups raft, ServerMemberManager members, LegacyPeerHttp http, LegacyPersistentStore store,
-            NacosServerProperties server) {
+            UpgradeJudgement upgrade, NacosServerProperties server) {
         super("http-raft");
         this.enabled = raft.replicates(LegacyPersistentStore.GROUP);
         this.raft = raft;
         this.members = members;
         this.http = http;
         this.store = store;
+        this.upgrade = upgrade;
         this.datums = new HttpRaftDatums(server.dataDir().resolve("naming").resolve("http-raft"));
+        upgrade.onDoubleWriteOff(this::stopForGood);
+        store.readOldRaftWhile(() -> enabled && gate.isOpen());
     }
 
     @Override
@@ -104,13 +109,17 @@ public class HttpRaft extends BackgroundRounds {
         synchronized (this) {
             term = datums.term();
         }
-        LOG.info("[http-raft] {} datums loaded from disk, term {}; served once a leader is known", loaded.size(), term);
+        loaded.forEach((key, stored) -> store.putFromOldRaft(key, stored.json()));
+        LOG.info("[http-raft] {} datums loaded from disk, term {}", loaded.size(), term);
         every(TICK_MS, TICK_MS, TimeUnit.MILLISECONDS, this::tick);
     }
 
-    /** Whether persistent 1.x data goes through the old HTTP Raft now. */
+    /**
+     * Whether persistent 1.x data goes through the old HTTP Raft now: never once double write is
+     * off (the 1.x protocols are over then, as a 2.0 node's old Raft stops with double write).
+     */
     public boolean inPlay() {
-        return enabled && gate.isOpen();
+        return enabled && gate.isOpen() && upgrade.isDoubleWriteEnabled();
     }
 
     private String self() {
@@ -118,6 +127,9 @@ public class HttpRaft extends BackgroundRounds {
     }
 
     private void tick() {
+        if (!upgrade.isDoubleWriteEnabled()) {
+            return;
+        }
         if (gate.judge(self(), members.all())) {
             stopped();
         }
@@ -229,7 +241,7 @@ public class HttpRaft extends BackgroundRounds {
             }
             if (leader.equals(self())) {
                 state = HttpRaftPeer.LEADER;
-                join();
+                joined = true;
             }
         });
     }
@@ -301,20 +313,11 @@ public class HttpRaft extends BackgroundRounds {
                 LOG.info("[http-raft] {} has become the LEADER, term {}", leader, remote.term());
             }
             others.put(remote.ip(), remote);
+            joined = true;
             answer = local();
         }
         catchUp(remote, beat.datums());
-        synchronized (this) {
-            join();
-        }
         return answer;
-    }
-
-    private void join() {
-        if (!joined) {
-            joined = true;
-            datums.all().forEach((key, stored) -> store.put(key, stored.json()));
-        }
     }
 
     private void catchUp(HttpRaftPeer leaderPeer, List<HttpRaftWire.BeatKey> leaderKeys) {
@@ -436,12 +439,12 @@ public class HttpRaft extends BackgroundRounds {
         byte[] json = HttpRaftWire.datum(key, value, timestamp);
         LegacyPersistentStore.checkReadable(key, json);
         datums.put(key, value, timestamp);
-        store.put(key, json);
+        store.putFromOldRaft(key, json);
     }
 
     private void removeHere(String key) {
         datums.remove(key);
-        store.remove(key);
+        store.removeFromOldRaft(key);
     }
 
     /** The datums held for the keys, null for a key not held, as the leader answers a member's pull. */
@@ -658,6 +661,7 @@ public class HttpRaft extends BackgroundRounds {
             state = HttpRaftPeer.FOLLOWER;
             others.clear();
         }
+        store.oldRaftStopped();
         Map<String, HttpRaftDatums.Stored> held = datums.all();
         boolean carries;
         synchronized (this) {
@@ -677,6 +681,18 @@ public class HttpRaft extends BackgroundRounds {
         });
         carryOver(WriteRequest.newBuilder().setOperation("Write").setData(ByteString.copyFrom(
                 LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(keys, values)))).build(), CARRY_ATTEMPTS);
+    }
+
+    /**
+     * Double write is off: what the old Raft held is in the registry and goes to our own group with
+     * the 1.4 group's (see {@link LegacyPersistentLog}); its files go.
+     */
+    private void stopForGood() {
+        if (enabled && !datums.all().isEmpty()) {
+            LOG.info("[http-raft] double write off: the old Raft stops for good, its {} datums on disk are removed",
+                    datums.all().size());
+        }
+        datums.clear();
     }
 
     private void carryOver(WriteRequest write, int attemptsLeft) {

@@ -18,12 +18,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -59,6 +61,13 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
      * apply independently), and a 1.4 node writes a service's datum before its instance list.
      */
     private final Set<ServiceKey> describedBeforeCreated = ConcurrentHashMap.newKeySet();
+    /**
+     * What the old HTTP Raft holds ({@link HttpRaft}). While it is in play it is the data; once it
+     * stops, a key the group has not spoken of since is still read from here, so nothing it held
+     * drops out before the group holds it too.
+     */
+    private final Map<String, byte[]> oldRaft = new ConcurrentHashMap<>();
+    private volatile BooleanSupplier oldRaftInPlay = () -> false;
 
     public LegacyPersistentStore(ServiceRegistry registry, UpgradeJudgement upgrade) {
         this.registry = registry;
@@ -77,9 +86,23 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         describedBeforeCreated.clear();
     }
 
-    /** Whether the group holds the key (a 1.4 node creates a service's datum once). */
+    /** Whether the 1.x data holds the key (a 1.4 node creates a service's datum once). */
     boolean holds(String key) {
-        return datums.containsKey(key);
+        return current(key) != null;
+    }
+
+    /** Reads from the old HTTP Raft, not the group, while {@code inPlay} says so. */
+    void readOldRaftWhile(BooleanSupplier inPlay) {
+        this.oldRaftInPlay = inPlay;
+    }
+
+    /** The key's datum in the 1.x data: the old Raft's while it is in play, else the group's, else what the old Raft left. */
+    private byte[] current(String key) {
+        if (oldRaftInPlay.getAsBoolean()) {
+            return oldRaft.get(key);
+        }
+        byte[] datum = datums.get(key);
+        return datum != null ? datum : oldRaft.get(key);
     }
 
     /**
@@ -110,25 +133,37 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         } catch (IllegalArgumentException e) {
             return failure(e.getMessage());
         }
+        boolean groupSpeaks = !oldRaftInPlay.getAsBoolean();
         batch.forEach((key, value) -> {
             if (WRITE.equals(operation)) {
-                put(key, value);
+                datums.put(key, value);
             } else {
-                remove(key);
+                datums.remove(key);
             }
+            if (groupSpeaks) {
+                oldRaft.remove(key);
+            }
+            mirror(key);
         });
         return Response.newBuilder().setSuccess(true).build();
     }
 
-    /** Holds the key's datum, as the 1.4 group or the old HTTP Raft applied it, and mirrors it. */
-    void put(String key, byte[] datum) {
-        datums.put(key, datum);
+    /** The old HTTP Raft applied the key's datum. */
+    void putFromOldRaft(String key, byte[] datum) {
+        oldRaft.put(key, datum);
         mirror(key);
     }
 
-    void remove(String key) {
-        datums.remove(key);
+    void removeFromOldRaft(String key) {
+        oldRaft.remove(key);
         mirror(key);
+    }
+
+    /** The old HTTP Raft stopped: every key is mirrored again, from the group where it holds the key. */
+    void oldRaftStopped() {
+        Set<String> keys = new HashSet<>(oldRaft.keySet());
+        keys.addAll(datums.keySet());
+        keys.forEach(this::mirror);
     }
 
     /** Throws {@link IllegalArgumentException} when the datum is not one a 1.4 node could read for the key. */
@@ -165,16 +200,18 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
                 LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(found, values)))).build();
     }
 
-    /** The services whose instance lists the group holds. */
+    /** The services whose instance lists the 1.x data holds. */
     List<ServiceKey> services() {
-        return datums.keySet().stream().map(LegacyPersistentKeys::instanceListService)
+        Set<String> keys = new HashSet<>(oldRaft.keySet());
+        keys.addAll(datums.keySet());
+        return keys.stream().filter(key -> current(key) != null).map(LegacyPersistentKeys::instanceListService)
                 .filter(Objects::nonNull).toList();
     }
 
-    /** The persistent instances the group holds for the service, as this node applied them. */
+    /** The persistent instances the 1.x data holds for the service, as this node applied them. */
     List<InstanceRecord> instances(ServiceKey service) {
         String key = LegacyPersistentKeys.instanceList(service);
-        byte[] datum = datums.get(key);
+        byte[] datum = current(key);
         return datum == null ? List.of() : LegacyPersistentDatums.instances(key, datum);
     }
 
@@ -199,7 +236,7 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
      * or persistent instances is not in the group.
      */
     private void mirrorServiceMeta(ServiceKey service, String key) {
-        byte[] datum = datums.get(key);
+        byte[] datum = current(key);
         if (datum == null) {
             describedBeforeCreated.remove(service);
             return;
