@@ -152,5 +152,5 @@ done
 echo "old Raft requests the silent member received, by sender:"
 for file in "$CAPTURED"/*_raft_*.http; do
     printf '%s from %s\n' "$(basename "$file" .http | sed 's/^[0-9]*-nacos_v1_ns_//')" \
-        "$(grep -a -m1 '^Nacos-Server:' "$file" | tr -d '\r' | cut -d' ' -f2)"
+        "$(grep -a -m1 '^User-Agent:' "$file" | tr -d '\r' | cut -d' ' -f2)"
 done | sort | uniq -c

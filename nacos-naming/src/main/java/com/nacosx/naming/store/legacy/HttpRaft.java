@@ -85,6 +85,9 @@ public class HttpRaft extends BackgroundRounds {
      * it is carried into the 1.4 group only once a leader's beat has corrected it, or this node led.
      */
     private boolean joined;
+    private volatile boolean legacySpeaks;
+    /** Whether the old Raft held the 1.x data at the last tick. */
+    private boolean heldTheData;
 
     public HttpRaft(RaftGroups raft, ServerMemberManager members, LegacyPeerHttp http, LegacyPersistentStore store,
             UpgradeJudgement upgrade, NacosServerProperties server) {
@@ -97,7 +100,7 @@ public class HttpRaft extends BackgroundRounds {
         this.upgrade = upgrade;
         this.datums = new HttpRaftDatums(server.dataDir().resolve("naming").resolve("http-raft"));
         upgrade.onDoubleWriteOff(this::stopForGood);
-        store.readOldRaftWhile(() -> enabled && gate.isOpen());
+        store.oldRaftInPlayWhile(this::holdsTheData);
     }
 
     @Override
@@ -109,17 +112,43 @@ public class HttpRaft extends BackgroundRounds {
         synchronized (this) {
             term = datums.term();
         }
-        loaded.forEach((key, stored) -> store.putFromOldRaft(key, stored.json()));
-        LOG.info("[http-raft] {} datums loaded from disk, term {}", loaded.size(), term);
+        LOG.info("[http-raft] {} datums loaded from disk, term {}; served once the old Raft is in play", loaded.size(),
+                term);
         every(TICK_MS, TICK_MS, TimeUnit.MILLISECONDS, this::tick);
     }
 
     /**
-     * Whether persistent 1.x data goes through the old HTTP Raft now: never once double write is
-     * off (the 1.x protocols are over then, as a 2.0 node's old Raft stops with double write).
+     * Whether persistent 1.x data goes through the old HTTP Raft now: while the gate is open and
+     * the members speak it (one reported a version older than 1.4, or a member sent this node a
+     * vote, beat or write of the old Raft), so nodes of ours beside a member that is merely down
+     * keep using the 1.4 group; never once double write is off (the 1.x protocols are over then, as a 2.0
+     * node's old Raft stops with double write).
      */
     public boolean inPlay() {
-        return enabled && gate.isOpen() && upgrade.isDoubleWriteEnabled();
+        return upgrade.isDoubleWriteEnabled() && holdsTheData();
+    }
+
+    private boolean holdsTheData() {
+        return enabled && gate.isOpen() && (legacySpeaks || HttpRaftGate.olderReported(members.all()));
+    }
+
+    /** Whether this node answers the old Raft's calls: while the gate is open, as a 1.x node does. */
+    private void checkAnswers() {
+        if (!enabled || !gate.isOpen() || !upgrade.isDoubleWriteEnabled()) {
+            throw stoppedError();
+        }
+    }
+
+    /**
+     * A call of the old Raft from the member at {@code address} puts it in play here: a 1.x member
+     * speaks it, or a node of ours that a 1.x member brought into it (a node of ours starts none).
+     */
+    private void heardFrom(String address) {
+        if (!legacySpeaks && members.all().stream().anyMatch(member -> member.address().equals(address))) {
+            legacySpeaks = true;
+            LOG.info("[http-raft] the member {} speaks the old HTTP Raft: persistent 1.x data goes through it",
+                    address);
+        }
     }
 
     private String self() {
@@ -133,7 +162,14 @@ public class HttpRaft extends BackgroundRounds {
         if (gate.judge(self(), members.all())) {
             stopped();
         }
-        if (!gate.isOpen()) {
+        boolean holds = holdsTheData();
+        if (holds && !heldTheData) {
+            // What this node kept on disk is served once the old Raft is in play again (as a 1.x
+            // node serves its files), not when the 1.x members have moved on from it meanwhile.
+            datums.all().forEach((key, stored) -> store.putFromOldRaft(key, stored.json()));
+        }
+        heldTheData = holds;
+        if (!inPlay()) {
             return;
         }
         HttpRaftPeer candidate = null;
@@ -248,7 +284,8 @@ public class HttpRaft extends BackgroundRounds {
 
     /** A member standing for leader asks for this member's vote; answered with this member as it is then. */
     synchronized HttpRaftPeer vote(HttpRaftPeer candidate) {
-        checkInPlay();
+        checkAnswers();
+        heardFrom(candidate.ip());
         if (members.all().stream().noneMatch(member -> member.address().equals(candidate.ip()))) {
             throw new IllegalArgumentException("can not find peer: " + candidate.ip()
                     + "; only members listed in cluster.conf vote");
@@ -293,7 +330,8 @@ public class HttpRaft extends BackgroundRounds {
         HttpRaftPeer remote = beat.peer();
         HttpRaftPeer answer;
         synchronized (this) {
-            checkInPlay();
+            checkAnswers();
+            heardFrom(remote.ip());
             if (!HttpRaftPeer.LEADER.equals(remote.state())) {
                 throw new IllegalArgumentException("invalid state from master, state: " + remote.state());
             }
@@ -387,7 +425,8 @@ public class HttpRaft extends BackgroundRounds {
 
     /** The leader has written a datum; refused from a member that does not lead, or at an older term. */
     synchronized void committed(HttpRaftWire.Commit commit) {
-        checkInPlay();
+        checkAnswers();
+        heardFrom(commit.source().ip());
         HttpRaftWire.Datum datum = commit.datum();
         if (datum.value() == null || datum.value().isNull()) {
             throw new IllegalArgumentException("received empty datum");
@@ -401,7 +440,8 @@ public class HttpRaft extends BackgroundRounds {
 
     /** The leader has removed a key; refused as {@link #committed} is. */
     synchronized void removed(HttpRaftWire.Commit commit) {
-        checkInPlay();
+        checkAnswers();
+        heardFrom(commit.source().ip());
         checkFromLeader(commit.source());
         resetLeaderDue();
         removeHere(commit.datum().key());
@@ -459,13 +499,13 @@ public class HttpRaft extends BackgroundRounds {
     }
 
     synchronized HttpRaftPeer peer() {
-        checkInPlay();
+        checkAnswers();
         return local();
     }
 
     /** The leader as last known, null while there is none. */
     synchronized HttpRaftPeer leader() {
-        checkInPlay();
+        checkAnswers();
         if (leader == null) {
             return null;
         }
@@ -474,7 +514,7 @@ public class HttpRaft extends BackgroundRounds {
     }
 
     synchronized List<HttpRaftPeer> peers() {
-        checkInPlay();
+        checkAnswers();
         List<HttpRaftPeer> all = new ArrayList<>();
         all.add(local());
         for (Member member : otherMembers()) {
@@ -486,7 +526,7 @@ public class HttpRaft extends BackgroundRounds {
 
     /** 1.x reloads a key from its file; here memory and disk hold the same, so there is nothing to do. */
     void reload(String key) {
-        checkInPlay();
+        checkAnswers();
         if (!LegacyPersistentKeys.isValid(key)) {
             throw new IllegalArgumentException("invalid key: " + key);
         }
@@ -639,12 +679,6 @@ public class HttpRaft extends BackgroundRounds {
                         + "must be up to elect one, retry then");
     }
 
-    private void checkInPlay() {
-        if (!inPlay()) {
-            throw stoppedError();
-        }
-    }
-
     private static NacosException stoppedError() {
         return new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR,
                 "old raft protocol already stop: every member runs 1.4.0 or later, persistent data goes through the "
@@ -661,7 +695,7 @@ public class HttpRaft extends BackgroundRounds {
             state = HttpRaftPeer.FOLLOWER;
             others.clear();
         }
-        store.oldRaftStopped();
+        legacySpeaks = false;
         Map<String, HttpRaftDatums.Stored> held = datums.all();
         boolean carries;
         synchronized (this) {

@@ -35,12 +35,17 @@ final class HttpRaftGate {
                     + "through the 1.4 group");
             return true;
         }
-        if (!open && members.stream().anyMatch(member -> version(member) != null && !isNew(version(member)))) {
+        if (!open && olderReported(members)) {
             open = true;
             LOG.info("[http-raft] a member older than 1.4.0 reported: persistent 1.x data goes through the old HTTP "
                     + "Raft again");
         }
         return false;
+    }
+
+    /** Whether a member has reported a version older than 1.4.0. */
+    static boolean olderReported(List<Member> members) {
+        return members.stream().anyMatch(member -> version(member) != null && !isNew(version(member)));
     }
 
     private static String version(Member member) {

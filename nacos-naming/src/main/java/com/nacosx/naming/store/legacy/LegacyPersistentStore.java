@@ -62,11 +62,14 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
      */
     private final Set<ServiceKey> describedBeforeCreated = ConcurrentHashMap.newKeySet();
     /**
-     * What the old HTTP Raft holds ({@link HttpRaft}). While it is in play it is the data; once it
-     * stops, a key the group has not spoken of since is still read from here, so nothing it held
-     * drops out before the group holds it too.
+     * What the old HTTP Raft has written ({@link HttpRaft}) and removed since the group last spoke
+     * of each key: that is the newer word on the key, so it is read before the group's. A key the
+     * old Raft never spoke of is read from the group (written there before the old Raft came into
+     * play); the group's next write of a key, once the old Raft is out of play, is newer again. So
+     * nothing drops out, nor comes back, when the data changes hands either way.
      */
     private final Map<String, byte[]> oldRaft = new ConcurrentHashMap<>();
+    private final Set<String> removedByOldRaft = ConcurrentHashMap.newKeySet();
     private volatile BooleanSupplier oldRaftInPlay = () -> false;
 
     public LegacyPersistentStore(ServiceRegistry registry, UpgradeJudgement upgrade) {
@@ -91,18 +94,18 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         return current(key) != null;
     }
 
-    /** Reads from the old HTTP Raft, not the group, while {@code inPlay} says so. */
-    void readOldRaftWhile(BooleanSupplier inPlay) {
+    /**
+     * While {@code inPlay} says so, the old HTTP Raft holds the 1.x data: what the group applies
+     * then (its log replayed at a start) is not newer than the old Raft's word.
+     */
+    void oldRaftInPlayWhile(BooleanSupplier inPlay) {
         this.oldRaftInPlay = inPlay;
     }
 
-    /** The key's datum in the 1.x data: the old Raft's while it is in play, else the group's, else what the old Raft left. */
+    /** The key's datum in the 1.x data: the old Raft's word on it when it has one, else the group's. */
     private byte[] current(String key) {
-        if (oldRaftInPlay.getAsBoolean()) {
-            return oldRaft.get(key);
-        }
-        byte[] datum = datums.get(key);
-        return datum != null ? datum : oldRaft.get(key);
+        byte[] datum = oldRaft.get(key);
+        return datum != null || removedByOldRaft.contains(key) ? datum : datums.get(key);
     }
 
     /**
@@ -142,6 +145,7 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
             }
             if (groupSpeaks) {
                 oldRaft.remove(key);
+                removedByOldRaft.remove(key);
             }
             mirror(key);
         });
@@ -151,19 +155,14 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
     /** The old HTTP Raft applied the key's datum. */
     void putFromOldRaft(String key, byte[] datum) {
         oldRaft.put(key, datum);
+        removedByOldRaft.remove(key);
         mirror(key);
     }
 
     void removeFromOldRaft(String key) {
         oldRaft.remove(key);
+        removedByOldRaft.add(key);
         mirror(key);
-    }
-
-    /** The old HTTP Raft stopped: every key is mirrored again, from the group where it holds the key. */
-    void oldRaftStopped() {
-        Set<String> keys = new HashSet<>(oldRaft.keySet());
-        keys.addAll(datums.keySet());
-        keys.forEach(this::mirror);
     }
 
     /** Throws {@link IllegalArgumentException} when the datum is not one a 1.4 node could read for the key. */
