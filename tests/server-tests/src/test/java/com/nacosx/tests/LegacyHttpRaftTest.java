@@ -33,13 +33,14 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Persistent instances in a cluster that has a member older than 1.4: every member keeps them in
  * 1.x's old HTTP Raft ({@code /v1/ns/raft}), not in the 1.4 JRaft group. Three nodes of ours
- * started to upgrade from 1.x, and a fourth member played as a 1.3.3 node (it reports version
- * 1.3.3; votes and beats sent to it get 1.x's 404 of a member that is down, or are recorded). The
- * nodes of ours elect a leader among themselves, a persistent instance registered through any of
- * them is held by all with one timestamp and is sent to the 1.3.3 member as 1.x sends commits and
- * beats; a beat from a 1.x leader at a higher term makes it the leader and its newer datum is
- * pulled; bad votes, beats and commits are refused and change nothing; once the member reports
- * 1.4.8 the old Raft stops and what it held is in the 1.4 group.
+ * started to upgrade from 1.x, and a fourth member played as a 1.3.3 node, whose old Raft requests
+ * (vote, beat, commit) were captured off a real 1.4.8 node. While it has not reported, the nodes
+ * keep the 1.4 group. Once it reports 1.3.3 they elect a leader among themselves; a persistent
+ * instance registered through any of them is held by all with one timestamp, next to the one the
+ * group held, and is sent to the 1.3.3 member as 1.x sends commits and beats; a restarted node
+ * serves it again; bad votes, beats and commits are refused and change nothing; the 1.x member
+ * wins the votes at a higher term, and its beat's newer datum is pulled and its commit applied by
+ * every node; once it reports 1.4.8 the old Raft stops and what it held is in the 1.4 group.
  */
 class LegacyHttpRaftTest {
 
@@ -90,26 +91,30 @@ class LegacyHttpRaftTest {
                 .param("port", String.valueOf(port)).param("ephemeral", "false").send();
     }
 
-    /** A beat as a 1.x leader sends it: {@code {"beat":"<JSON>"}}, raw, gzipped, as application/json. */
-    static HttpResponse<String> beat(ServerProcess node, String leader, long term, String state, String keysJson)
+    /**
+     * The played member's beat as a 1.4.8 leader sends it (captured off a real one, kept inflated):
+     * {@code {"beat":"<JSON>"}}, raw, gzipped, as application/json; naming the service's list at
+     * {@code timestamp}.
+     */
+    static HttpResponse<String> beat(Nacos148Peer old, ServerProcess node, long term, String state, long timestamp)
             throws IOException, InterruptedException {
-        String packet = "{\"peer\":{\"ip\":\"" + leader + "\",\"voteFor\":\"" + leader + "\",\"term\":" + term
-                + ",\"leaderDueMs\":17000,\"heartbeatDueMs\":5000,\"state\":\"" + state + "\"},\"datums\":" + keysJson
-                + "}";
+        String body = old.body("raft-beat", Map.of("term", String.valueOf(term), "state", state, "service", "old-raft",
+                "timestamp", String.valueOf(timestamp)));
         ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(gzipped)) {
-            gzip.write(JSON.writeValueAsBytes(Map.of("beat", packet)));
+            gzip.write(body.getBytes(StandardCharsets.UTF_8));
         }
         return HTTP.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/v1/ns/raft/beat"))
-                .header("Content-Type", "application/json;charset=UTF-8")
+                .header("Content-Type", "application/json;charset=UTF-8").header("User-Agent", "Nacos-Server:1.4.8")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** A commit as a 1.x leader sends it: raw JSON, which 1.x URL-decodes once before reading. */
-    static HttpResponse<String> commit(ServerProcess node, String source, long term, String datum) {
-        return HttpCall.post(node.baseUrl() + "/v1/ns/raft/datum/commit").json("{\"datum\":" + datum
-                + ",\"source\":{\"ip\":\"" + source + "\",\"term\":" + term + ",\"state\":\"LEADER\"}}").send();
+    /** The played member's commit of the service's list holding one instance, as a 1.4.8 leader sends it (raw JSON). */
+    static HttpResponse<String> commit(Nacos148Peer old, ServerProcess node, long term, String ip, int port,
+            long timestamp) {
+        return old.send("raft-commit", node, Map.of("term", String.valueOf(term), "service", "old-raft", "ip", ip,
+                "port", String.valueOf(port), "timestamp", String.valueOf(timestamp)));
     }
 
     static String instanceListDatum(String ip, int port, long timestamp) {
@@ -206,11 +211,10 @@ class LegacyHttpRaftTest {
                 .param("vote", "{\"ip\":\"127.0.0.99:8848\",\"term\":999999999,\"state\":\"CANDIDATE\"}").send();
         assertEquals(400, stranger.statusCode(), stranger.body());
         assertTrue(stranger.body().contains("can not find peer: 127.0.0.99:8848"), stranger.body());
-        HttpResponse<String> follows = beat(nodes.get(0), old.address(), 999_999_999, "FOLLOWER", "[]");
+        HttpResponse<String> follows = beat(old, nodes.get(0), 999_999_999, "FOLLOWER", 1);
         assertEquals(400, follows.statusCode(), follows.body());
         assertTrue(follows.body().contains("invalid state from master"), follows.body());
-        HttpResponse<String> notLeader = commit(nodes.get(1), old.address(), 999_999_999,
-                instanceListDatum("127.0.0.66", 1066, 9));
+        HttpResponse<String> notLeader = commit(old, nodes.get(1), 999_999_999, "127.0.0.66", 1066, 9);
         assertEquals(500, notLeader.statusCode(), notLeader.body());
         assertTrue(notLeader.body().contains("tried to publish data but wasn't leader"), notLeader.body());
         HttpResponse<String> noVote = HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/raft/vote").send();
@@ -244,8 +248,7 @@ class LegacyHttpRaftTest {
         }
         old.answer(RAFT + "/datum", "[" + instanceListDatum("127.0.0.22", 1022, 1000) + "]");
         for (ServerProcess node : nodes) {
-            HttpResponse<String> answer = beat(node, old.address(), term + 1000,
-                    "LEADER", "[{\"key\":\"iplist.public##DEFAULT_GROUP@@old-raft\",\"timestamp\":1000}]");
+            HttpResponse<String> answer = beat(old, node, term + 1000, "LEADER", 1000);
             assertEquals(200, answer.statusCode(), answer.body());
             assertEquals(node.address(), JSON.readTree(answer.body()).path("ip").asText());
             assertEquals(old.address(), leaderAddress(node));
@@ -255,6 +258,13 @@ class LegacyHttpRaftTest {
         String pulled = old.received(RAFT + "/datum").get(0).query();
         assertTrue(URLDecoder.decode(URLDecoder.decode(pulled, StandardCharsets.UTF_8), StandardCharsets.UTF_8)
                 .contains("keys=" + LIST_KEY), pulled);
+        // Its next write comes as a commit, 1.4.8's raw JSON: every node of ours applies it.
+        for (ServerProcess node : nodes) {
+            HttpResponse<String> written = commit(old, node, term + 1000, "127.0.0.24", 1024, 1001);
+            assertEquals(200, written.statusCode(), written.body());
+        }
+        Await.until(15_000, () -> listedEverywhere(List.of("127.0.0.24:1024")),
+                "the 1.x leader's commit is applied by every node of ours");
 
         // The member reports 1.4.8: the old Raft stops, and what it held is in the 1.4 group.
         nodes.forEach(node -> assertEquals(200, old.send("member-report", node, Map.of()).statusCode()));
@@ -268,9 +278,9 @@ class LegacyHttpRaftTest {
                 return read.getSuccess() && JSON.readTree(read.getData().toStringUtf8()).path("values").size() == 1;
             }, "the old Raft's datum is written into the 1.4 group");
         }
-        assertEquals(List.of("127.0.0.22:1022"), hosts(nodes.get(2)));
+        assertEquals(List.of("127.0.0.24:1024"), hosts(nodes.get(2)));
         assertEquals(200, persistent(nodes.get(2), "127.0.0.23", 1023).statusCode());
-        Await.until(15_000, () -> listedEverywhere(List.of("127.0.0.22:1022", "127.0.0.23:1023")),
+        Await.until(15_000, () -> listedEverywhere(List.of("127.0.0.23:1023", "127.0.0.24:1024")),
                 "a persistent instance registered after the switch goes through the 1.4 group to every node");
     }
 }
