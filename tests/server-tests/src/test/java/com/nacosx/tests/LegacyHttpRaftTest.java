@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -128,20 +127,12 @@ class LegacyHttpRaftTest {
     @Test
     void persistentInstancesGoThroughTheOldHttpRaftWhileAMemberIsOlderThan14() throws Exception {
         List<Integer> ports = LocalCluster.freePorts(4);
-        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
-            "nacos.core.support.upgrade.from.1x=true",
-            "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
         Nacos148Peer old = Nacos148Peer.start(ports.get(3));
         for (String path : List.of("/nacos/v1/ns/distro/datum", "/nacos/v1/ns/distro/checksum",
                 "/nacos/v1/ns/service/status", RAFT + "/datum/commit")) {
             old.answer(path, "ok");
         }
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            int port = ports.get(i);
-            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, settings)));
-        }
-        starting.forEach(start -> nodes.add(start.join()));
+        nodes.addAll(LocalCluster.startOn(ports.subList(0, 3), LocalCluster.upgradingFrom1x(ports)));
 
         // A member that has not reported (down, for all ours know) does not bring the old Raft in: ours
         // answer its calls, as 1.x does, but persistent instances go through the 1.4 group.

@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -93,12 +92,7 @@ class LegacyPersistentGroupTest {
     @Test
     void persistentInstancesAreSharedWithThe14GroupBothWays() throws Exception {
         List<Integer> ports = LocalCluster.freePorts(3);
-        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
-            "nacos.core.support.upgrade.from.1x=true",
-            "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
-        List<CompletableFuture<ServerProcess>> starting = ports.stream()
-                .map(port -> CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, settings))).toList();
-        starting.forEach(start -> nodes.add(start.join()));
+        nodes.addAll(LocalCluster.startOn(ports, LocalCluster.upgradingFrom1x(ports)));
         LocalCluster.awaitAllUp(nodes);
 
         try (Nacos148Raft legacy = new Nacos148Raft()) {

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +44,6 @@ import tools.jackson.databind.json.JsonMapper;
 class UpgradeFrom14Test {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
-    static final String UPGRADE = "nacos.core.support.upgrade.from.1x=true";
     static final List<ServerProcess> nodes = new ArrayList<>();
     static final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
     static String[] settings;
@@ -109,19 +107,13 @@ class UpgradeFrom14Test {
     @Test
     void theClusterServes1xFirstThenSwitchesTo2xOnceEveryMemberIsOursAndReady() throws Exception {
         List<Integer> ports = LocalCluster.freePorts(4);
-        settings = new String[] {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1", UPGRADE,
-                "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+        settings = LocalCluster.upgradingFrom1x(ports);
         Nacos148Peer legacy = Nacos148Peer.start(ports.get(3));
         for (String path : List.of("/nacos/v1/ns/distro/datum", "/nacos/v1/ns/distro/checksum",
                 "/nacos/v1/ns/service/status", "/nacos/v1/ns/instance")) {
             legacy.answer(path, "ok");
         }
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            int port = ports.get(i);
-            starting.add(CompletableFuture.supplyAsync(() -> node(port)));
-        }
-        starting.forEach(start -> nodes.add(start.join()));
+        nodes.addAll(LocalCluster.startOn(ports.subList(0, 3), settings));
 
         // The 1.x mode: the 1.4.8 node is a member, so nothing switches and 2.x naming is refused.
         for (ServerProcess node : nodes) {

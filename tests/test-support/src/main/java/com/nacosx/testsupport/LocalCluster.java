@@ -38,6 +38,23 @@ public final class LocalCluster {
         return nodes;
     }
 
+    /**
+     * The settings of a node of ours in a cluster listing {@code ports} on 127.0.0.1, started to
+     * upgrade from official 1.x nodes ({@code nacos.core.support.upgrade.from.1x=true}).
+     */
+    public static String[] upgradingFrom1x(List<Integer> ports) {
+        return new String[] {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
+            "nacos.core.support.upgrade.from.1x=true",
+            "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+    }
+
+    /** Starts a node on each of {@code ports} at once, each in a new home; returns once each is ready. */
+    public static List<ServerProcess> startOn(List<Integer> ports, String... settings) {
+        List<CompletableFuture<ServerProcess>> starting = ports.stream()
+                .map(port -> CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, settings))).toList();
+        return starting.stream().map(CompletableFuture::join).toList();
+    }
+
     /** Main ports for {@code size} nodes on one host: each node also takes P+1000, P+1001 and P-1000. */
     public static List<Integer> freePorts(int size) {
         List<Integer> ports = new ArrayList<>();
