@@ -35,16 +35,17 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The old HTTP Raft of official 1.x nodes ({@code /v1/ns/raft}), which keeps persistent instances
- * while a member older than 1.4 is in the cluster (see {@link HttpRaftGate}); every node of ours is
- * a full member of it, with 1.x's rules and timing. Each member counts down 15 to 20 s without a
- * leader's beat, then asks every member for its vote at a higher term; a majority of all members
- * makes the leader. The leader beats every 5 s with each key's timestamp, and a member pulls the
- * keys whose timestamp is newer than its own and drops those the beat no longer names. A write is
- * passed on to the leader, which stamps the key's next timestamp, applies it and sends it to every
- * member, and answers once a majority took it (a removal is sent without waiting, as 1.x does). What
- * it applies goes to {@link LegacyPersistentStore}, as the 1.4 group's does, and to disk. When the
- * gate closes, one node of ours writes what the old Raft held into the 1.4 group, which then holds
- * it for every member, and the old Raft's files are removed.
+ * while a member older than 1.4 is in the cluster (see {@link HttpRaftGate}); once a member speaks
+ * it ({@link #inPlay}), every node of ours is a full member of it, with 1.x's rules and timing.
+ * Each member counts down 15 to 20 s without a leader's beat, then asks every member for its vote
+ * at a higher term; a majority of all members makes the leader. The leader beats every 5 s with
+ * each key's timestamp, and a member pulls the keys whose timestamp is newer than its own and drops
+ * those the beat no longer names. A write is passed on to the leader, which stamps the key's next
+ * timestamp, applies it and sends it to every member, and answers once a majority took it (a
+ * removal is sent without waiting, as 1.x does). What it applies goes to
+ * {@link LegacyPersistentStore}, as the 1.4 group's does, and to disk. When the gate closes, one
+ * node of ours writes what the old Raft held into the 1.4 group, which then holds it for every
+ * member, and the old Raft's files are removed.
  */
 @Component
 public class HttpRaft extends BackgroundRounds {
@@ -121,8 +122,8 @@ public class HttpRaft extends BackgroundRounds {
      * Whether persistent 1.x data goes through the old HTTP Raft now: while the gate is open and
      * the members speak it (one reported a version older than 1.4, or a member sent this node a
      * vote, beat or write of the old Raft), so nodes of ours beside a member that is merely down
-     * keep using the 1.4 group; never once double write is off (the 1.x protocols are over then, as a 2.0
-     * node's old Raft stops with double write).
+     * keep using the 1.4 group. Never once double write is off: the 1.x protocols are over then,
+     * as a 2.0 node's old Raft stops with double write.
      */
     public boolean inPlay() {
         return upgrade.isDoubleWriteEnabled() && holdsTheData();
@@ -371,10 +372,12 @@ public class HttpRaft extends BackgroundRounds {
                 behind.add(key);
             }
         }
-        for (String key : datums.all().keySet()) {
-            if (!named.contains(key)) {
-                removeHere(key);
-                LOG.info("[http-raft] datum deleted, the leader no longer holds it, key: {}", key);
+        synchronized (this) {
+            for (String key : datums.all().keySet()) {
+                if (!named.contains(key)) {
+                    removeHere(key);
+                    LOG.info("[http-raft] datum deleted, the leader no longer holds it, key: {}", key);
+                }
             }
         }
         for (int from = 0; from < behind.size(); from += PULL_BATCH) {
