@@ -381,18 +381,38 @@ public class HttpRaft extends BackgroundRounds {
             }
         }
         for (int from = 0; from < behind.size(); from += PULL_BATCH) {
-            pull(leaderPeer, behind.subList(from, Math.min(behind.size(), from + PULL_BATCH)));
+            List<String> batch = behind.subList(from, Math.min(behind.size(), from + PULL_BATCH));
+            LOG.info("[http-raft] get datums from leader: {}, batch size is {}", leaderPeer.ip(), batch.size());
+            pull(leaderPeer, batch);
         }
     }
 
-    private void pull(HttpRaftPeer leaderPeer, List<String> keys) {
-        LOG.info("[http-raft] get datums from leader: {}, batch size is {}", leaderPeer.ip(), keys.size());
-        http.get(Member.parse(leaderPeer.ip()), PATH + "/datum?keys=" + HttpRaftWire.keysQuery(keys), Map.of(),
-                CALL_TIMEOUT).whenComplete((answer, error) -> {
+    /**
+     * Completes once this node holds the leader's word on the key (pulled from the leader when
+     * another member leads; true), or could not tell (false). The old Raft has no read index: without
+     * this, a node could write a service's whole list (a health check's verdict, say) before the
+     * leader's last change to that list had reached it, and undo that change.
+     */
+    public CompletableFuture<Boolean> caughtUp(String key) {
+        HttpRaftPeer leaderPeer;
+        synchronized (this) {
+            if (leader == null || leader.equals(self())) {
+                return CompletableFuture.completedFuture(leader != null);
+            }
+            leaderPeer = others.getOrDefault(leader, new HttpRaftPeer(leader, leader, term, 0L, 0L,
+                    HttpRaftPeer.LEADER));
+        }
+        return pull(leaderPeer, List.of(key));
+    }
+
+    /** Pulls the keys from the leader and applies what is newer; completes with whether it could. */
+    private CompletableFuture<Boolean> pull(HttpRaftPeer leaderPeer, List<String> keys) {
+        return http.get(Member.parse(leaderPeer.ip()), PATH + "/datum?keys=" + HttpRaftWire.keysQuery(keys), Map.of(),
+                CALL_TIMEOUT).handle((answer, error) -> {
                     if (error != null || answer.statusCode() != 200) {
                         LOG.warn("[http-raft] failed to sync datums from leader {}: {}", leaderPeer.ip(),
                                 failure(answer, error));
-                        return;
+                        return false;
                     }
                     List<HttpRaftWire.Datum> pulled;
                     try {
@@ -400,13 +420,14 @@ public class HttpRaft extends BackgroundRounds {
                     } catch (IllegalArgumentException e) {
                         LOG.warn("[http-raft] the leader {} answered datums that cannot be read: {}", leaderPeer.ip(),
                                 e.getMessage());
-                        return;
+                        return false;
                     }
                     for (HttpRaftWire.Datum datum : pulled) {
                         if (datum != null && datum.key() != null) {
                             applyPulled(leaderPeer, datum);
                         }
                     }
+                    return true;
                 });
     }
 

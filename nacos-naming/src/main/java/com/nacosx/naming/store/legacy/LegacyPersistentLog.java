@@ -73,7 +73,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         ServiceKey instances = instanceServiceOf(command);
         if (instances != null) {
-            return oneAfterAnother(instances, () -> caughtUpWithGroup()
+            return oneAfterAnother(instances, () -> caughtUpWithGroup(instances)
                     .thenCompose(caughtUp -> writeThroughGroup(instances, command)));
         }
         ServiceKey described = describedServiceOf(command);
@@ -193,9 +193,9 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         return httpRaft.inPlay() ? httpRaft.write(write) : raft.writeLegacy(LegacyPersistentStore.GROUP, write);
     }
 
-    /** Completes once this node holds what the 1.x members had committed (the old Raft applies as it goes). */
-    private CompletableFuture<Boolean> caughtUpWithGroup() {
-        return httpRaft.inPlay() ? CompletableFuture.completedFuture(true)
+    /** Completes once this node holds what the 1.x members had committed of the service's list. */
+    private CompletableFuture<Boolean> caughtUpWithGroup(ServiceKey service) {
+        return httpRaft.inPlay() ? httpRaft.caughtUp(LegacyPersistentKeys.instanceList(service))
                 : raft.caughtUpLegacy(LegacyPersistentStore.GROUP);
     }
 
