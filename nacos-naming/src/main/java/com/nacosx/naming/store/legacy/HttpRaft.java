@@ -399,8 +399,7 @@ public class HttpRaft extends BackgroundRounds {
             if (leader == null || leader.equals(self())) {
                 return CompletableFuture.completedFuture(leader != null);
             }
-            leaderPeer = others.getOrDefault(leader, new HttpRaftPeer(leader, leader, term, 0L, 0L,
-                    HttpRaftPeer.LEADER));
+            leaderPeer = leaderAsKnown();
         }
         return pull(leaderPeer, List.of(key));
     }
@@ -502,7 +501,7 @@ public class HttpRaft extends BackgroundRounds {
     private void putHere(String key, JsonNode value, long timestamp) {
         byte[] json = HttpRaftWire.datum(key, value, timestamp);
         LegacyPersistentStore.checkReadable(key, json);
-        datums.put(key, value, timestamp);
+        datums.put(key, timestamp, json);
         store.putFromOldRaft(key, json);
     }
 
@@ -533,8 +532,12 @@ public class HttpRaft extends BackgroundRounds {
         if (leader == null) {
             return null;
         }
-        return leader.equals(self()) ? local() : others.getOrDefault(leader,
-                new HttpRaftPeer(leader, leader, term, 0L, 0L, HttpRaftPeer.LEADER));
+        return leader.equals(self()) ? local() : leaderAsKnown();
+    }
+
+    /** Another member leading, as it last answered (as this node knows it before it has). */
+    private HttpRaftPeer leaderAsKnown() {
+        return others.getOrDefault(leader, new HttpRaftPeer(leader, leader, term, 0L, 0L, HttpRaftPeer.LEADER));
     }
 
     synchronized List<HttpRaftPeer> peers() {

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What the old HTTP Raft holds on this node, as a 1.x node keeps it: each key's datum
@@ -73,8 +72,7 @@ final class HttpRaftDatums {
     }
 
     /** Keeps the datum, on disk first. */
-    void put(String key, JsonNode value, long timestamp) {
-        byte[] json = HttpRaftWire.datum(key, value, timestamp);
+    void put(String key, long timestamp, byte[] json) {
         write(file(key), json);
         datums.put(key, new Stored(timestamp, json));
     }
