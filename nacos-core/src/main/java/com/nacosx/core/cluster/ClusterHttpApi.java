@@ -31,7 +31,7 @@ public class ClusterHttpApi implements HttpApi {
 
     private static final String V1 = "/v1/core/cluster";
     private static final String V2 = "/v2/core/cluster";
-    /** The official node states; ours never reports STARTING or ISOLATION, so filtering by them finds none. */
+    /** The official node states; ours never reports ISOLATION, so filtering by it finds none. */
     private static final Set<String> STATES = Set.of("STARTING", "UP", "SUSPICIOUS", "DOWN", "ISOLATION");
 
     private final ServerMemberManager members;
@@ -86,7 +86,10 @@ public class ClusterHttpApi implements HttpApi {
         return member -> member.state().name().equals(name);
     }
 
-    /** Peers sent as a JSON list are marked UP, as a member report would; unknown or malformed ones are skipped. */
+    /**
+     * Peers sent as a JSON list are marked UP whatever state the list names, as the official does;
+     * unknown or malformed ones are skipped.
+     */
     private void updateNodes(HttpExchange exchange) {
         List<MemberInfo> nodes = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? List.of()
                 : Json.read(exchange.jsonBody(), new TypeReference<List<MemberInfo>>() { }, "the node list");
@@ -95,13 +98,17 @@ public class ClusterHttpApi implements HttpApi {
                     "required parameter 'nodes' is missing");
         }
         nodes.stream().filter(node -> node != null && node.ip != null && !node.ip.isBlank() && node.port > 0)
-                .forEach(members::reported);
+                .forEach(node -> {
+                    node.state = NodeState.UP.name();
+                    members.reported(node);
+                });
         exchange.respondJson(ApiResult.success(true));
     }
 
     /**
      * A peer's report of itself over HTTP, as official 1.x nodes send it every 2 s: a known member
-     * is UP (an unknown one changes nothing), and the answer is this node's own description.
+     * is in the state it reports (an unknown one changes nothing), and the answer is this node's
+     * own description.
      */
     private void report(HttpExchange exchange) {
         MemberInfo node = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? null

@@ -62,12 +62,22 @@ public final class Member {
         return extendInfo;
     }
 
-    void succeeded(Map<String, Object> reported) {
-        state = NodeState.UP;
+    /**
+     * The member answered a report or reported itself: it is in the state it says it is in.
+     *
+     * @param reported its description of itself, or null when its answer held none (a 1.4 node answers "true")
+     */
+    void succeeded(MemberInfo reported) {
+        state = NodeState.reportedAs(reported == null ? null : reported.state);
         failAccessCnt = 0;
-        if (reported != null) {
-            describe(reported);
+        if (reported != null && reported.extendInfo != null) {
+            describe(reported.extendInfo);
         }
+    }
+
+    /** This node's own state, as it reports it to its peers. */
+    void declare(NodeState own) {
+        state = own;
     }
 
     /** What the other members must hear about when it changes: its state, and whether it is 1.x. */
@@ -90,10 +100,16 @@ public final class Member {
         answersOverHttp = overHttp;
     }
 
-    /** @return the state after this failure */
+    /**
+     * A DOWN member stays DOWN until it answers: a stopping node refuses one channel before the
+     * other, and a failure that is not a refusal must not give it back its share of the requests.
+     *
+     * @return the state after this failure
+     */
     NodeState failed(int maxFailAccessCnt, boolean refused) {
         int failures = ++failAccessCnt;
-        state = refused || failures > maxFailAccessCnt ? NodeState.DOWN : NodeState.SUSPICIOUS;
+        state = state == NodeState.DOWN || refused || failures > maxFailAccessCnt ? NodeState.DOWN
+                : NodeState.SUSPICIOUS;
         return state;
     }
 

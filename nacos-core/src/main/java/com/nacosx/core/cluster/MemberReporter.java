@@ -11,7 +11,6 @@ import com.nacosx.core.http.RestResult;
 import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -36,10 +35,10 @@ final class MemberReporter {
     }
 
     /**
-     * @return the peer's description of itself ({@code extendInfo}), or null when its answer held none
-     *         (a 1.4 node answers "true"); fails with {@link ReportFailed} when neither channel answered
+     * @return the peer's description of itself, or null when its answer held none (a 1.4 node
+     *         answers "true"); fails with {@link ReportFailed} when neither channel answered
      */
-    CompletableFuture<Map<String, Object>> report(Member peer, MemberInfo self) {
+    CompletableFuture<MemberInfo> report(Member peer, MemberInfo self) {
         boolean overHttp = peer.isLegacy();
         return over(overHttp, peer, self).exceptionallyCompose(first -> over(!overHttp, peer, self)
                 .whenComplete((info, second) -> {
@@ -51,21 +50,20 @@ final class MemberReporter {
                         new ReportFailed(overHttp ? second : first, overHttp ? first : second))));
     }
 
-    private CompletableFuture<Map<String, Object>> over(boolean overHttp, Member peer, MemberInfo self) {
+    private CompletableFuture<MemberInfo> over(boolean overHttp, Member peer, MemberInfo self) {
         if (!overHttp) {
             return grpc.request(peer, new MemberReportRequest(self), TIMEOUT).thenApply(answer -> {
                 if (!answer.isSuccess()) {
                     throw new IllegalStateException(answer.message);
                 }
-                return answer instanceof MemberReportResponse report && report.node != null
-                        ? report.node.extendInfo : null;
+                return answer instanceof MemberReportResponse report ? report.node : null;
             });
         }
         return http.postJson(peer, HTTP_REPORT_PATH, Json.bytes(self), TIMEOUT).thenApply(MemberReporter::answerOf);
     }
 
     /** The official envelope; its data is this node's JSON (2.x) or "true"/"false" (1.4). */
-    private static Map<String, Object> answerOf(HttpResponse<String> response) {
+    private static MemberInfo answerOf(HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new IllegalStateException("HTTP " + response.statusCode());
         }
@@ -77,7 +75,7 @@ final class MemberReporter {
             return null;
         }
         try {
-            return Json.read(data, MemberInfo.class, "the reporting node").extendInfo;
+            return Json.read(data, MemberInfo.class, "the reporting node");
         } catch (IllegalArgumentException e) {
             return null;
         }

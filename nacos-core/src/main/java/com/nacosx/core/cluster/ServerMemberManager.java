@@ -5,6 +5,7 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.util.Futures;
 import com.nacosx.core.util.DaemonThreads;
 import com.nacosx.core.util.Listeners;
@@ -20,9 +21,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
@@ -30,13 +33,19 @@ import java.util.function.Predicate;
  * an edited cluster.conf takes effect); every 2 s this node reports itself to each peer, over the
  * cluster gRPC port or, to official 1.x nodes, over HTTP ({@link MemberReporter}): an answer
  * marks the peer UP, a failure SUSPICIOUS, more than {@code fail-access-cnt} failures in a row
- * (or a connection refused on both channels) DOWN. A peer's report
- * marks it UP here too. In standalone mode the only member is this node.
+ * (or a connection refused on both channels) DOWN. A peer's report marks it UP here too.
+ * <p>
+ * A node reports its own state: STARTING until it is ready, so that its peers pass it no
+ * clients' requests while it loads (it reports again the moment it is ready), and DOWN when it
+ * stops, so that they stop at once instead of after the reports that fail once it is gone.
+ * Official nodes always report UP. In standalone mode the only member is this node.
  */
 @Component
 public class ServerMemberManager implements SmartLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerMemberManager.class);
+    /** How long a stopping node waits for its peers to hear that it stops. */
+    private static final long STOPPING_NOTICE_MILLIS = 2000;
     /** The Nacos protocol level this node speaks; peers and 1.x upgrade checks read it. */
     public static final String PROTOCOL_VERSION = "2.5.1";
 
@@ -53,11 +62,13 @@ public class ServerMemberManager implements SmartLifecycle {
     private volatile boolean running;
     private volatile MemberLookup lookup;
 
-    public ServerMemberManager(ClusterSettings settings, PeerClients peers, LegacyPeerHttp legacyPeers) {
+    public ServerMemberManager(ClusterSettings settings, PeerClients peers, LegacyPeerHttp legacyPeers,
+            ServerReadiness readiness) {
         this.settings = settings;
         this.peers = peers;
         this.reporter = new MemberReporter(peers, legacyPeers);
         this.self = new Member(settings.selfIp(), settings.selfPort());
+        self.declare(NodeState.STARTING);
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("version", PROTOCOL_VERSION);
         info.put("raftPort", String.valueOf(settings.selfPort() - 1000));
@@ -68,6 +79,16 @@ public class ServerMemberManager implements SmartLifecycle {
         if (!settings.standalone()) {
             lookup = settings.lookup();
             refreshMembers();
+        }
+        readiness.ready().thenRun(this::selfReady);
+    }
+
+    /** Runs on the thread that opened readiness's last gate: the reports go out on the timer. */
+    private void selfReady() {
+        self.declare(NodeState.UP);
+        if (running && !settings.standalone()) {
+            LOG.info("[cluster] this node is ready: telling its peers");
+            timer.execute(this::reportToPeers);
         }
     }
 
@@ -116,8 +137,10 @@ public class ServerMemberManager implements SmartLifecycle {
         Member member = members.get(info.ip + ':' + info.port);
         if (member != null && member != self) {
             Member.Seen before = member.seen();
-            member.succeeded(info.extendInfo);
-            peers.reconnect(member);
+            member.succeeded(info);
+            if (member.state() != NodeState.DOWN) {
+                peers.reconnect(member);
+            }
             if (!before.equals(member.seen())) {
                 LOG.info("[cluster] {} reported itself: {} (was {})", member.address(), member.seen(), before);
                 changed();
@@ -249,7 +272,27 @@ public class ServerMemberManager implements SmartLifecycle {
     public void stop() {
         running = false;
         timer.shutdownNow();
+        if (!settings.standalone()) {
+            tellPeersStopping();
+        }
         peers.close();
+    }
+
+    /** Waits for the peers' answers at most {@link #STOPPING_NOTICE_MILLIS}: a peer that is gone hears nothing anyway. */
+    private void tellPeersStopping() {
+        self.declare(NodeState.DOWN);
+        MemberInfo stopping = self.toInfo();
+        CompletableFuture<?>[] told = peers().stream().filter(peer -> peer.state() != NodeState.DOWN)
+                .map(peer -> reporter.report(peer, stopping).exceptionally(failed -> null))
+                .toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(told).get(STOPPING_NOTICE_MILLIS, TimeUnit.MILLISECONDS);
+            LOG.info("[cluster] this node is stopping: its peers were told");
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.warn("[cluster] this node is stopping: not every peer answered within {} ms", STOPPING_NOTICE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.core.http.HttpServerProperties;
+import com.nacosx.core.readiness.ServerReadiness;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,7 +31,7 @@ class ServerMemberManagerTest {
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
         PeerClients peers = new PeerClients(settings, auth);
         ServerMemberManager members = new ServerMemberManager(settings, peers,
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth));
+                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
         CompletableFuture<List<Member>> told = new CompletableFuture<>();
         members.addListener(told::complete);
         Member peer = members.peers().get(0);
@@ -46,5 +50,56 @@ class ServerMemberManagerTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
+    }
+
+    @Test
+    void aNodeSaysItIsStartingUntilItIsReady() {
+        ServerReadiness readiness = new ServerReadiness();
+        readiness.close("load");
+        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848,127.0.0.1:9848",
+                "file", "", 0, "", Path.of("cluster.conf"));
+        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
+        PeerClients peers = new PeerClients(settings, auth);
+        ServerMemberManager members = new ServerMemberManager(settings, peers,
+                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), readiness);
+        assertEquals("STARTING", members.self().toInfo().state, "what its reports say while it loads");
+
+        readiness.onStarted();
+        readiness.open("load");
+
+        assertEquals("UP", members.self().toInfo().state);
+        peers.close();
+    }
+
+    @Test
+    void aPeerIsInTheStateItReportsAndTheListenersAreTold() {
+        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848,127.0.0.1:9848",
+                "file", "", 0, "", Path.of("cluster.conf"));
+        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
+        PeerClients peers = new PeerClients(settings, auth);
+        ServerMemberManager members = new ServerMemberManager(settings, peers,
+                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
+        List<NodeState> told = new ArrayList<>();
+        members.addListener(all -> told.add(all.stream().filter(member -> member.port() == 9848).findFirst()
+                .orElseThrow().state()));
+
+        members.reported(report("STARTING"));
+        Member peer = members.peers().get(0);
+        assertEquals(NodeState.STARTING, peer.state(), "it takes no share until it says it is ready");
+        members.reported(report("UP"));
+        assertEquals(NodeState.UP, peer.state());
+        members.reported(report("DOWN"));
+        assertEquals(NodeState.DOWN, peer.state(), "it said it is stopping");
+        assertEquals(List.of(NodeState.STARTING, NodeState.UP, NodeState.DOWN), told, "each change is told");
+        peers.close();
+    }
+
+    private static MemberInfo report(String state) {
+        MemberInfo info = new MemberInfo();
+        info.ip = "127.0.0.1";
+        info.port = 9848;
+        info.state = state;
+        info.extendInfo = Map.of("version", ServerMemberManager.PROTOCOL_VERSION);
+        return info;
     }
 }

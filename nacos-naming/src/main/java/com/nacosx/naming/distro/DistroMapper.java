@@ -13,14 +13,17 @@ import java.util.List;
 
 /**
  * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over our members
- * that are not DOWN, in address order, so every node that sees the same members picks the same
- * one. SUSPICIOUS members keep their share, as in the official server: one missed report under
- * load must not move clients between nodes. (A 2.x client's responsible node is the one it is
- * connected to.)
+ * that are UP or SUSPICIOUS, in address order, so every node that sees the same members picks the
+ * same one. SUSPICIOUS members keep their share, as in the official server: one missed report
+ * under load must not move clients between nodes. A STARTING member gets its share once it says
+ * it is ready, so no request waits on a node that is still loading; in its own eyes it has its
+ * share from the start, as its peers will once it is ready. (A 2.x client's responsible node is
+ * the one it is connected to.)
  * <p>
  * Beside official 1.x members, with double write on (a rolling upgrade from 1.x), a service first
- * belongs to one member as 1.x reckons it (the hash of {@code group@@service} over every UP or
- * SUSPICIOUS member, theirs and ours, in address order): a service a 1.x member owns is written
+ * belongs to one member as 1.x reckons it (the hash of {@code group@@service} over every member
+ * that is not DOWN, theirs and ours, in address order: a 1.x node takes a starting node of ours
+ * for UP once it reported): a service a 1.x member owns is written
  * there and reaches us by 1.x Distro; one of ours goes on to its instance's responsible node
  * among ours.
  */
@@ -41,9 +44,9 @@ public class DistroMapper implements MemberChangeListener {
 
     @Override
     public void membersChanged(List<Member> all) {
-        serving = all.stream().filter(member -> member.state() != NodeState.DOWN && !member.isLegacy()).toList();
-        healthy = all.stream()
-                .filter(member -> member.state() == NodeState.UP || member.state() == NodeState.SUSPICIOUS)
+        serving = all.stream().filter(member -> !member.isLegacy() && (isSelf(member)
+                || member.state() == NodeState.UP || member.state() == NodeState.SUSPICIOUS)).toList();
+        healthy = all.stream().filter(member -> isSelf(member) || member.state() != NodeState.DOWN)
                 .sorted(Comparator.comparing(Member::address)).toList();
         anyLegacy = healthy.stream().anyMatch(Member::isLegacy);
     }

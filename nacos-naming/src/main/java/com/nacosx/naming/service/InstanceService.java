@@ -198,11 +198,12 @@ public class InstanceService {
     /**
      * A 1.x client's heartbeat: its instance is alive, and healthy again if it was not. A light beat
      * ({@code registerIfUnknown} null) of an unknown instance is answered unknown, and the client
-     * registers again; a full beat registers it at once. Before this node is ready a light beat of
-     * an instance it does not know yet is answered known and applied once the node is ready
-     * ({@link StartingBeats}): the instance may be in the data still loading, and "unknown" would
-     * make its client register again. The client of one the load did not bring is told so at its
-     * next beat.
+     * registers again; a full beat registers it at once. Before this node is ready (when only a
+     * peer passes beats on: clients are sent elsewhere, see {@code StartingNodeFilter}) a light
+     * beat of an instance it does not know yet is answered known and applied once the node is
+     * ready ({@link StartingBeats}): the instance may be in the data still loading, and "unknown"
+     * would make its client register again. The client of one the load did not bring is told so
+     * at its next beat.
      */
     public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
         long now = System.currentTimeMillis();

@@ -7,10 +7,10 @@ import java.util.Map;
 
 /**
  * The light beats a node took before it was ready, of instances it had not loaded yet, each with
- * the time it was sent. Peers pass a node its share of the 1.x beats as soon as it has joined,
- * while it still loads their data; such a beat is answered at once as the beat of a known
- * instance, so its client neither waits on a loading node nor registers again, and it is applied
- * once the node is ready. Each instance's latest beat is kept, so the count is bounded by the
+ * the time it was sent. Official 1.x peers pass a node its share of the 1.x beats as soon as it
+ * has reported itself, while it still loads their data (peers of ours wait until it says it is
+ * ready); such a beat is answered at once as the beat of a known instance, so its client neither
+ * waits on a loading node nor registers again, and it is applied once the node is ready. Each instance's latest beat is kept, so the count is bounded by the
  * instances the node is responsible for.
  */
 final class StartingBeats {

@@ -45,7 +45,7 @@ class DistroProtocolTest {
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
         PeerClients peers = new PeerClients(settings, auth);
         LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
-        distro = new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers), peers, new ServerReadiness(),
+        distro = new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers, new ServerReadiness()), peers, new ServerReadiness(),
                 settings, meters, new LoadProgress(meters));
         registry.addClientListener(distro);
     }

@@ -69,7 +69,7 @@ class InstanceServiceTest {
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
         PeerClients peers = new PeerClients(settings, auth);
         LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
-        return new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers), peers, new ServerReadiness(),
+        return new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers, new ServerReadiness()), peers, new ServerReadiness(),
                 settings, meters, new LoadProgress(meters));
     }
 

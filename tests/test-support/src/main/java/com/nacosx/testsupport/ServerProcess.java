@@ -62,18 +62,32 @@ public final class ServerProcess implements AutoCloseable {
      * {@code properties} say {@code nacos.standalone=false}.
      */
     public static ServerProcess start(Path home, int port, String... properties) {
-        List<String> args = new ArrayList<>();
-        for (String property : properties) {
-            args.add("--" + property);
-        }
-        ServerProcess server = new ServerProcess(home, port, args);
-        server.launch();
+        ServerProcess server = spawn(home, port, properties);
+        server.awaitReady();
         return server;
     }
 
     /** Starts a server as {@link #start} does, in a new home of its own under the temporary directory. */
     public static ServerProcess startInNewHome(int port, String... properties) {
         return start(TempDirs.create("nacosx-node-"), port, properties);
+    }
+
+    /**
+     * Starts a server in a new home as {@link #startInNewHome} does, but returns at once: to look
+     * at a node before it is ready (then {@link #awaitReady}).
+     */
+    public static ServerProcess spawnInNewHome(int port, String... properties) {
+        return spawn(TempDirs.create("nacosx-node-"), port, properties);
+    }
+
+    private static ServerProcess spawn(Path home, int port, String... properties) {
+        List<String> args = new ArrayList<>();
+        for (String property : properties) {
+            args.add("--" + property);
+        }
+        ServerProcess server = new ServerProcess(home, port, args);
+        server.spawn();
+        return server;
     }
 
     /**
@@ -100,7 +114,7 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private void launch() {
+    private void spawn() {
         Path dist = distributionDir();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -128,7 +142,6 @@ public final class ServerProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        awaitReady();
     }
 
     /**
@@ -136,7 +149,7 @@ public final class ServerProcess implements AutoCloseable {
      * server that cannot start exits with the reason in its logs. The bound is only for a server
      * that neither starts nor exits.
      */
-    private void awaitReady() {
+    public void awaitReady() {
         HttpClient http = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + READY_BOUND.toNanos();
         while (System.nanoTime() < deadline) {
@@ -207,7 +220,8 @@ public final class ServerProcess implements AutoCloseable {
     /** Stops and starts the server again on the same home and port. */
     public void restart() {
         close();
-        launch();
+        spawn();
+        awaitReady();
     }
 
     public void kill() {

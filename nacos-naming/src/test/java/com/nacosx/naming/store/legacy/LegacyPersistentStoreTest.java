@@ -14,6 +14,7 @@ import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.http.HttpServerProperties;
+import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.upgrade.UpgradeSettings;
 import com.nacosx.naming.model.ClusterMeta;
@@ -54,7 +55,7 @@ class LegacyPersistentStoreTest {
                 home.resolve("cluster.conf"));
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
         ServerMemberManager members = new ServerMemberManager(cluster, new PeerClients(cluster, auth),
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth));
+                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
         return new UpgradeJudgement(new UpgradeSettings(true, home.resolve("data/upgrade.state")), cluster, members);
     }
 
