@@ -12,6 +12,8 @@ import com.nacosx.core.util.Listeners;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -272,14 +274,19 @@ public class ServerMemberManager implements SmartLifecycle {
     public void stop() {
         running = false;
         timer.shutdownNow();
-        if (!settings.standalone()) {
-            tellPeersStopping();
-        }
         peers.close();
     }
 
-    /** Waits for the peers' answers at most {@link #STOPPING_NOTICE_MILLIS}: a peer that is gone hears nothing anyway. */
-    private void tellPeersStopping() {
+    /**
+     * The close event comes before anything stops: the peers hear it while this node still
+     * serves what they pass it. Waits for their answers at most {@link #STOPPING_NOTICE_MILLIS}:
+     * a peer that is gone hears nothing anyway.
+     */
+    @EventListener(ContextClosedEvent.class)
+    public void tellPeersStopping() {
+        if (!running || settings.standalone()) {
+            return;
+        }
         self.declare(NodeState.DOWN);
         MemberInfo stopping = self.toInfo();
         CompletableFuture<?>[] told = peers().stream().filter(peer -> peer.state() != NodeState.DOWN)

@@ -36,6 +36,7 @@ public class HealthApi implements HttpApi {
     }
 
     private String notReady() {
-        return "server is starting, not ready yet: waiting for " + readiness.closedGates();
+        return readiness.isStopping() ? "server is stopping"
+                : "server is starting, not ready yet: waiting for " + readiness.closedGates();
     }
 }

@@ -9,13 +9,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
  * Whether this node may take traffic. A module that loads state at start enrols a gate while its
  * bean is built and opens it when the state is loaded; the node is ready once the application has
- * started and every gate is open. Safe to call from any thread. {@code nacos.log} says how long
+ * started and every gate is open, until it begins to stop. Safe to call from any thread. {@code nacos.log} says how long
  * the start took and, until then, every {@link StartupStep#PROGRESS_SECONDS} s which gates it
  * still waits for (a Raft group catching up on a busy host can take a while).
  */
@@ -28,6 +29,7 @@ public class ServerReadiness {
     private final ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("readiness-progress"));
     private volatile boolean started;
+    private volatile boolean stopping;
 
     public void close(String gate) {
         closedGates.add(gate);
@@ -64,8 +66,21 @@ public class ServerReadiness {
         return ManagementFactory.getRuntimeMXBean().getUptime();
     }
 
+    /**
+     * A stopping node is not ready from the moment the stop begins: clients go to another server
+     * while it finishes what it holds.
+     */
+    @EventListener(ContextClosedEvent.class)
+    public void onStopping() {
+        stopping = true;
+    }
+
     public boolean isReady() {
-        return started && closedGates.isEmpty();
+        return started && !stopping && closedGates.isEmpty();
+    }
+
+    public boolean isStopping() {
+        return stopping;
     }
 
     /**

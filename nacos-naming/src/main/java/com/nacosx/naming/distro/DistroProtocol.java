@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Distro, the AP replication of ephemeral naming data. Each ephemeral client has one responsible
@@ -65,6 +66,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private final Map<String, Long> localRevisions = new ConcurrentHashMap<>();
     private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
+    /** Clients taken over since the last sync, by the peer that held them. */
+    private final Map<String, LongAdder> takenOver = new ConcurrentHashMap<>();
     private final DistroMetrics metrics;
     private final LoadProgress progress;
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
@@ -115,7 +118,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     /**
      * This node is now responsible for a 1.x client it may hold as a peer's (the members changed,
      * so the hash picks another node): from now on it expires and replicates the client itself,
-     * and its next sync tells the peers so.
+     * and its next sync tells the peers so. A member change moves a share of every node's clients
+     * at once, so the log says how many were taken over from whom at each sync, not each one.
      */
     public void claim(String ip, int port) {
         if (!clustered) {
@@ -126,7 +130,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         if (previous == null) {
             return;
         }
-        LOG.info("[distro] taking over {} from {}", clientId, previous.owner());
+        LOG.debug("[distro] taking over {} from {}", clientId, previous.owner());
+        takenOver.computeIfAbsent(previous.owner(), owner -> new LongAdder()).increment();
         clientChanged(clientId);
     }
 
@@ -230,6 +235,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     }
 
     private void flush() {
+        logTakenOver();
         if (dirty.isEmpty()) {
             return;
         }
@@ -252,6 +258,13 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             if (!delete.clientIds.isEmpty()) {
                 send(peer, delete);
             }
+        }
+    }
+
+    private void logTakenOver() {
+        for (String owner : List.copyOf(takenOver.keySet())) {
+            long count = takenOver.remove(owner).sum();
+            LOG.info("[distro] took over {} clients from {}: their beats come here now", count, owner);
         }
     }
 

@@ -41,8 +41,12 @@ final class GrpcBiStreamService implements BindableService {
     private final ServerReadiness readiness;
     private final ConnectionManager connections;
     private final Map<String, Boolean> abilities;
+    private final int clusterPort;
 
-    GrpcBiStreamService(ServerReadiness readiness, ConnectionManager connections, Map<String, Boolean> abilities) {
+    /** @param clusterPort the port peers use: they set up their connection before this node is ready */
+    GrpcBiStreamService(ServerReadiness readiness, ConnectionManager connections, Map<String, Boolean> abilities,
+            int clusterPort) {
+        this.clusterPort = clusterPort;
         this.readiness = readiness;
         this.connections = connections;
         this.abilities = Map.copyOf(abilities);
@@ -109,8 +113,9 @@ final class GrpcBiStreamService implements BindableService {
                         labels.getOrDefault("AppName", "-"), setup.tenant, labels.getOrDefault("source", ConnectionMeta.SDK_SOURCE),
                         labels, setup.abilityTable, System.currentTimeMillis());
                 Connection connection = new Connection(meta, new GrpcStreamChannel(stream, loop));
-                if (!readiness.isReady()) {
-                    LOG.warn("[{}] setup refused: the server is still starting", connectionId);
+                if (!readiness.isReady() && localPort != clusterPort) {
+                    LOG.warn("[{}] setup refused: the server is {}", connectionId,
+                            readiness.isStopping() ? "stopping" : "still starting");
                     connections.reset(connection, null);
                     return;
                 }

@@ -7,6 +7,7 @@ import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.PayloadCodec;
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.core.ErrorResponse;
 import com.nacosx.api.remote.core.ServerCheckRequest;
 import com.nacosx.api.remote.core.ServerCheckResponse;
@@ -24,6 +25,7 @@ import io.grpc.Status;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
@@ -39,6 +41,12 @@ final class GrpcRequestService implements BindableService {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
     private static final String SERVER_CHECK = ServerCheckRequest.class.getSimpleName();
+    /**
+     * What a node that is not ready answers its peers: they connect and report while it loads, so
+     * their connection is up, and their requests flow at once, when it says it is ready.
+     */
+    private static final Set<String> PEERS_BEFORE_READY = Set.of(SERVER_CHECK,
+            MemberReportRequest.class.getSimpleName());
 
     private final ServerReadiness readiness;
     private final ConnectionManager connections;
@@ -101,7 +109,8 @@ final class GrpcRequestService implements BindableService {
                 call.close(Status.INTERNAL.withDescription("Half-closed without a request"), new Metadata());
                 return;
             }
-            request(received, GrpcContext.connectionId(call.getAttributes()), this::reply);
+            boolean onClusterPort = GrpcContext.localAddress(call.getAttributes()).getPort() == clusterPort;
+            request(received, GrpcContext.connectionId(call.getAttributes()), onClusterPort, this::reply);
         }
 
         private void reply(Response response) {
@@ -115,10 +124,11 @@ final class GrpcRequestService implements BindableService {
         }
     }
 
-    private void request(Payload payload, String connectionId, Consumer<Response> answer) {
+    private void request(Payload payload, String connectionId, boolean onClusterPort, Consumer<Response> answer) {
         String type = payload.getMetadata().getType();
-        if (!readiness.isReady()) {
-            answer.accept(ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS, "Server is starting, please try later."));
+        if (!readiness.isReady() && !(onClusterPort && PEERS_BEFORE_READY.contains(type))) {
+            answer.accept(ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS, readiness.isStopping()
+                    ? "Server is stopping, please try another server." : "Server is starting, please try later."));
             return;
         }
         if (SERVER_CHECK.equals(type)) {

@@ -52,7 +52,8 @@ public class GrpcServers {
         return new GrpcDoors(List.of(new GrpcRequestService(readiness, connections, dispatcher, grpcWorkers,
                         server.port() + CLUSTER_PORT_OFFSET),
                 new GrpcBiStreamService(readiness, connections,
-                        abilities.stream().collect(Collectors.toMap(ServerAbility::key, ServerAbility::enabled)))),
+                        abilities.stream().collect(Collectors.toMap(ServerAbility::key, ServerAbility::enabled)),
+                        server.port() + CLUSTER_PORT_OFFSET)),
                 new ConnectionIdAssigner(connections));
     }
 
