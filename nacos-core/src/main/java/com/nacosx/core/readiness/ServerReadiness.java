@@ -16,9 +16,10 @@ import org.springframework.stereotype.Component;
 /**
  * Whether this node may take traffic. A module that loads state at start enrols a gate while its
  * bean is built and opens it when the state is loaded; the node is ready once the application has
- * started and every gate is open, until it begins to stop. Safe to call from any thread. {@code nacos.log} says how long
- * the start took and, until then, every {@link StartupStep#PROGRESS_SECONDS} s which gates it
- * still waits for (a Raft group catching up on a busy host can take a while).
+ * started and every gate is open, until it begins to stop. Safe to call from any thread.
+ * {@code nacos.log} says how long the start took and, until then, every
+ * {@link StartupStep#PROGRESS_SECONDS} s which gates it still waits for (a Raft group catching up
+ * on a busy host can take a while).
  */
 @Component
 public class ServerReadiness {

@@ -13,11 +13,11 @@ import org.springframework.stereotype.Component;
  * While this node is not ready (its Distro data or Raft groups still loading), the 1.x naming
  * API ({@code /v1/ns/*}) answers clients 503 "server is STARTING now", as an official node does
  * until its data is loaded, and "server is STOPPING now" once it begins to stop (its peers were
- * told it is DOWN and serve its clients from then on). The 1.x client sends the request on to its next server at once,
- * instead of waiting on a node that loads on busy cores, or being served from data that is not
- * all there yet. Peers' requests go through: a request passed on over the cluster port, and a 1.x
- * node's (its {@code User-Agent} is {@code Nacos-Server:<version>}); they are part of the loading,
- * and a beat a peer passes on is kept until the node is ready.
+ * told it is DOWN and serve its clients from then on). The 1.x client sends the request on to its
+ * next server at once, instead of waiting on a node that loads on busy cores, or being served from
+ * data that is not all there yet. Peers' requests go through: a request passed on over the
+ * cluster port, and a 1.x node's (its {@code User-Agent} is {@code Nacos-Server:<version>}); they
+ * are part of the loading, and a beat a peer passes on is kept until the node is ready.
  */
 @Component
 public class StartingNodeFilter implements RouteFilter, Ordered {
