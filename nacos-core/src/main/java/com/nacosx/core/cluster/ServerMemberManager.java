@@ -47,7 +47,7 @@ public class ServerMemberManager implements SmartLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerMemberManager.class);
     /** How long a stopping node waits for its peers to hear that it stops. */
-    private static final long STOPPING_NOTICE_MILLIS = 2000;
+    private static final long STOPPING_NOTICE_MILLIS = 5000;
     /** The Nacos protocol level this node speaks; peers and 1.x upgrade checks read it. */
     public static final String PROTOCOL_VERSION = "2.5.1";
 

@@ -41,6 +41,8 @@ class StartingNodeTest {
         ServerProcess starting = ServerProcess.spawnInNewHome(ports.get(0), settings);
         nodes.add(starting);
         Await.until(60_000, () -> answers(starting), "the first node's HTTP port answers");
+        Await.until(10_000, () -> "DOWN".equals(LocalCluster.stateOf(ports.get(1), starting)),
+                "the first node finds the second member down (until then it would pass it its share)");
 
         assertEquals(503, HttpCall.get(starting.baseUrl() + "/v1/console/health/readiness").send().statusCode(),
                 "alone of two members it cannot be ready");
