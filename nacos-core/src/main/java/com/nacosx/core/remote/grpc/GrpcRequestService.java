@@ -16,6 +16,7 @@ import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.RequestDispatcher;
 import com.nacosx.core.remote.RequestHandler;
+import io.grpc.Attributes;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
@@ -109,8 +110,7 @@ final class GrpcRequestService implements BindableService {
                 call.close(Status.INTERNAL.withDescription("Half-closed without a request"), new Metadata());
                 return;
             }
-            boolean onClusterPort = GrpcContext.localAddress(call.getAttributes()).getPort() == clusterPort;
-            request(received, GrpcContext.connectionId(call.getAttributes()), onClusterPort, this::reply);
+            request(received, call.getAttributes(), this::reply);
         }
 
         private void reply(Response response) {
@@ -124,9 +124,11 @@ final class GrpcRequestService implements BindableService {
         }
     }
 
-    private void request(Payload payload, String connectionId, boolean onClusterPort, Consumer<Response> answer) {
+    private void request(Payload payload, Attributes transport, Consumer<Response> answer) {
         String type = payload.getMetadata().getType();
-        if (!readiness.isReady() && !(onClusterPort && PEERS_BEFORE_READY.contains(type))) {
+        String connectionId = GrpcContext.connectionId(transport);
+        if (!readiness.isReady() && !(PEERS_BEFORE_READY.contains(type)
+                && GrpcContext.localAddress(transport).getPort() == clusterPort)) {
             answer.accept(ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS, readiness.isStopping()
                     ? "Server is stopping, please try another server." : "Server is starting, please try later."));
             return;
