@@ -9,9 +9,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param push  how service changes reach subscribers ({@code nacos.naming.push.*})
  * @param clean removal of services left without instances ({@code nacos.naming.clean.empty-service.*})
  * @param beat  1.x heartbeats ({@code nacos.naming.beat.*})
+ * @param distro how 1.x instances are shared among the members ({@code nacos.naming.distro.*})
  */
 @ConfigurationProperties(prefix = "nacos.naming")
-public record NamingProperties(Push push, Clean clean, Beat beat) {
+public record NamingProperties(Push push, Clean clean, Beat beat, Distro distro) {
 
     public NamingProperties {
         if (push == null) {
@@ -22,6 +23,9 @@ public record NamingProperties(Push push, Clean clean, Beat beat) {
         }
         if (beat == null) {
             beat = new Beat(null, null);
+        }
+        if (distro == null) {
+            distro = new Distro(null);
         }
     }
 
@@ -91,6 +95,18 @@ public record NamingProperties(Push push, Clean clean, Beat beat) {
             }
             if (lightBeat == null) {
                 lightBeat = true;
+            }
+        }
+    }
+
+    /**
+     * @param warmUp how long a member that joins a serving cluster takes to take its whole share
+     *               of the 1.x instances, evenly (default 30 s; 0 takes it at once, as the official)
+     */
+    public record Distro(Duration warmUp) {
+        public Distro {
+            if (warmUp == null) {
+                warmUp = Duration.ofSeconds(30);
             }
         }
     }

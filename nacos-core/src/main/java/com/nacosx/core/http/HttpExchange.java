@@ -80,6 +80,8 @@ public final class HttpExchange {
 
     /** The {@link #route} of a request that no route serves. */
     public static final String NO_ROUTE = "NOT_FOUND";
+    /** The {@code User-Agent} a server sends its peers, before {@code :<version>}. */
+    public static final String SERVER_AGENT = "Nacos-Server";
 
     /** Told once, on the answering thread, when the exchange is answered. */
     @FunctionalInterface
@@ -324,6 +326,12 @@ public final class HttpExchange {
      */
     public boolean isPassedOn() {
         return answer != null;
+    }
+
+    /** Whether a server sent this request: an official 1.x node's {@code User-Agent} is {@code Nacos-Server:<version>}. */
+    public boolean isFromServer() {
+        String agent = header("User-Agent");
+        return agent != null && agent.startsWith(SERVER_AGENT);
     }
 
     /**

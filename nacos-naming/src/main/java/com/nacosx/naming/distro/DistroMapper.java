@@ -4,20 +4,28 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.MemberChangeListener;
 import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.model.ServiceKey;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over our members
  * that are UP or SUSPICIOUS, in address order, so every node that sees the same members picks the
  * same one. SUSPICIOUS members keep their share, as in the official server: one missed report
  * under load must not move clients between nodes. A STARTING member gets its share once it says
- * it is ready, so no request waits on a node that is still loading; in its own eyes it has its
- * share from the start, as its peers will once it is ready. (A 2.x client's responsible node is
+ * it is ready, so no request waits on a node that is still loading, and a member that joins a
+ * serving cluster takes its share over the warm-up ({@code nacos.naming.distro.warm-up},
+ * {@link ServingShares}); in its own eyes as in its peers'. (A 2.x client's responsible node is
  * the one it is connected to.)
  * <p>
  * Beside official 1.x members, with double write on (a rolling upgrade from 1.x), a service first
@@ -30,16 +38,46 @@ import java.util.List;
 @Component
 public class DistroMapper implements MemberChangeListener {
 
+    private static final Logger LOG = LoggerFactory.getLogger(DistroMapper.class);
     private final ServerMemberManager members;
     private final UpgradeJudgement upgrade;
+    private final long warmUpMillis;
+    private final LongSupplier clock;
     private volatile List<Member> serving;
     private volatile List<Member> healthy = List.of();
     private volatile boolean anyLegacy;
 
-    public DistroMapper(ServerMemberManager members, UpgradeJudgement upgrade) {
+    @Autowired
+    public DistroMapper(ServerMemberManager members, UpgradeJudgement upgrade, ServerReadiness readiness,
+                        NamingProperties properties) {
+        this(members, upgrade, readiness, properties, System::currentTimeMillis);
+    }
+
+    DistroMapper(ServerMemberManager members, UpgradeJudgement upgrade, ServerReadiness readiness,
+                 NamingProperties properties, LongSupplier clock) {
         this.members = members;
         this.upgrade = upgrade;
+        this.warmUpMillis = properties.distro().warmUp().toMillis();
+        this.clock = clock;
+        members.describeSelf(ServingShares.KEY, ServingShares.NOT_READY);
         membersChanged(members.all());
+        readiness.ready().thenRun(this::selfReady);
+    }
+
+    /** Says over which span this node takes its share, from the next report to its peers on. */
+    private void selfReady() {
+        List<Member> peers = serving.stream().filter(member -> !isSelf(member)).toList();
+        Map<String, Long> span = ServingShares.span(peers, clock.getAsLong(), warmUpMillis);
+        members.describeSelf(ServingShares.KEY, span);
+        if (span.get("until") > span.get("from")) {
+            LOG.info("[distro] ready beside serving peers: taking this node's share of the 1.x instances over {} ms",
+                    warmUpMillis);
+        }
+    }
+
+    /** How much of its share this node has taken: 0 until it is ready, 1 once it has warmed up. */
+    public double selfTaken() {
+        return ServingShares.taken(members.self(), clock.getAsLong());
     }
 
     @Override
@@ -62,8 +100,7 @@ public class DistroMapper implements MemberChangeListener {
         if (current.size() <= 1) {
             return members.self();
         }
-        int hash = (ip + ':' + port).hashCode();
-        return current.get(Math.floorMod(hash, current.size()));
+        return ServingShares.pick(current, (ip + ':' + port).hashCode(), clock.getAsLong());
     }
 
     /**

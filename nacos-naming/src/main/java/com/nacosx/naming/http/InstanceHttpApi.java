@@ -244,7 +244,7 @@ public class InstanceHttpApi implements HttpApi {
         int port = beat != null && beat.port() != null ? beat.port() : NamingParams.port(exchange);
         String cluster = beat != null && beat.cluster() != null && !beat.cluster().isBlank() ? beat.cluster()
                 : NamingParams.cluster(exchange);
-        if (forwarder.forwarded(exchange, key, ip, port)) {
+        if (forwarder.beatForwarded(exchange, key, ip, port)) {
             return;
         }
         InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,

@@ -22,7 +22,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class StartingNodeFilter implements RouteFilter, Ordered {
 
-    private static final String SERVER_AGENT = "Nacos-Server";
 
     private final ServerReadiness readiness;
 
@@ -39,17 +38,12 @@ public class StartingNodeFilter implements RouteFilter, Ordered {
     @Override
     public NacosException refuse(HttpRoutes.Route route, HttpExchange exchange) {
         if (readiness.isReady() || !exchange.path().startsWith("/v1/ns/") || exchange.isPassedOn()
-                || fromServer(exchange)) {
+                || exchange.isFromServer()) {
             return null;
         }
         String state = readiness.isStopping() ? "server is STOPPING now" : "server is STARTING now, please try again "
                 + "later! (waiting for " + readiness.closedGates() + ")";
         return new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
                 state + "; another server of the cluster can serve this request");
-    }
-
-    private static boolean fromServer(HttpExchange exchange) {
-        String agent = exchange.header("User-Agent");
-        return agent != null && agent.startsWith(SERVER_AGENT);
     }
 }

@@ -33,7 +33,7 @@ class PushSchedulerTest {
     final TestConnections connections = new TestConnections();
     final GrpcSubscribers subscribers = new GrpcSubscribers();
     final NamingProperties properties = new NamingProperties(
-            new NamingProperties.Push(WINDOW, null, null, null, null), null, null);
+            new NamingProperties.Push(WINDOW, null, null, null, null), null, null, null);
     final UdpPusher udp;
     final PushScheduler pushes;
 

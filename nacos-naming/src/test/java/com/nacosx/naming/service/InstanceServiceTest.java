@@ -50,7 +50,7 @@ class InstanceServiceTest {
     final AtomicInteger persisted = new AtomicInteger();
     final LocalCommandLog<ServiceRegistry> log = new LocalCommandLog<>(registry, persisted::incrementAndGet);
     final TestConnections connections = new TestConnections();
-    final NamingProperties properties = new NamingProperties(null, null, null);
+    final NamingProperties properties = new NamingProperties(null, null, null, null);
     final NamingSwitches switches = new NamingSwitches(properties);
     final ServerReadiness readiness = new ServerReadiness();
     final InstanceService instances = new InstanceService(registry, log, standaloneDistro(registry),

@@ -121,6 +121,16 @@ public final class LocalCluster {
         return groups;
     }
 
+    /** What {@code seen} says about itself ({@code extendInfo}), as {@code by} heard it; missing when it is no member. */
+    public static JsonNode extendInfo(ServerProcess seen, ServerProcess by) {
+        for (JsonNode member : members(by)) {
+            if (member.get("address").asString().equals(seen.address())) {
+                return member.path("extendInfo");
+            }
+        }
+        return JSON.missingNode();
+    }
+
     /** Asks as a peer would (the server identity of {@link ServerAuth}), so it works with auth on too. */
     private static JsonNode members(ServerProcess node) {
         return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/nodes")

@@ -3,6 +3,7 @@ package com.nacosx.core.cluster.remote;
 import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpServerProperties;
 import org.springframework.stereotype.Component;
 
@@ -28,7 +29,7 @@ public class LegacyPeerHttp {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** The content type 1.x peers send and expect on JSON bodies. */
     public static final String JSON = "application/json;charset=UTF-8";
-    private static final String SERVER_AGENT = "Nacos-Server:" + ServerMemberManager.PROTOCOL_VERSION;
+    private static final String SERVER_AGENT = HttpExchange.SERVER_AGENT + ':' + ServerMemberManager.PROTOCOL_VERSION;
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
