@@ -15,11 +15,13 @@ import java.util.Map;
  * take their shares at once.
  * <p>
  * Every node must pick the same responsible node, so a member says itself, in its reports'
- * {@code extendInfo.distroShare}, over which span of the wall clock it takes its share ({@code from}
- * and {@code until}, epoch millis): each view reckons from the same figures, whatever the reports'
- * delays. A member that does not say has its whole share; one that is not ready says
- * {@link #NOT_READY} and has none yet. A key that has not moved yet stays where it was among the
- * members that began to take their shares before the newest one, so each key moves once.
+ * {@code extendInfo.distroShare}, over which span of the wall clock it takes its share
+ * ({@code from} and {@code until}, epoch millis): each view reckons from the same figures,
+ * whatever the reports' delays. Nodes whose clocks differ by d disagree on d/warm-up of the keys
+ * while one warms up, and a disagreement costs a hand-over, not a beat. A member that does not say
+ * has its whole share; one that is not ready says {@link #NOT_READY} and has none yet. A key that
+ * has not moved yet stays where it was among the members that began to take their shares before
+ * the newest one, so each key moves once.
  */
 final class ServingShares {
 
