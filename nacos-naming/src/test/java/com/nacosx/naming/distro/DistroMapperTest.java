@@ -54,11 +54,9 @@ class DistroMapperTest {
 
     @Test
     void aStartingPeerTakesNoInstancesUntilItSaysItIsReadyButCountsFor1xServices() {
-        ServerReadiness readiness = new ServerReadiness();
-        readiness.close("load");
-        ServerMemberManager members = members(readiness);
-        DistroMapper mapper = mapper(members, readiness, Duration.ZERO, System::currentTimeMillis);
-        members.addListener(mapper);
+        Node node = loading(Duration.ZERO, System::currentTimeMillis);
+        ServerMemberManager members = node.members();
+        DistroMapper mapper = node.mapper();
 
         members.reported(report("STARTING", STARTING_PEER, null));
         assertEquals(Set.of("127.0.0.1:10848"), responsibleForSomeInstances(mapper),
@@ -77,11 +75,10 @@ class DistroMapperTest {
     @Test
     void aPeerThatComesBackTakesItsShareEvenlyOverTheWarmUpItSaysAndEachKeyMovesOnce() {
         AtomicLong clock = new AtomicLong(START);
-        ServerReadiness readiness = new ServerReadiness();
-        readiness.onStarted();
-        ServerMemberManager members = members(readiness);
-        DistroMapper mapper = mapper(members, readiness, WARM_UP, clock::get);
-        members.addListener(mapper);
+        Node node = loading(WARM_UP, clock::get);
+        node.readiness().open("load");
+        ServerMemberManager members = node.members();
+        DistroMapper mapper = node.mapper();
         clock.addAndGet(WARM_UP.toMillis());
         Map<String, String> before = owners(mapper);
 
@@ -109,18 +106,14 @@ class DistroMapperTest {
     @Test
     void aNodeReadyBesideAServingClusterWarmsUpAndSaysSo() {
         AtomicLong clock = new AtomicLong(START);
-        ServerReadiness readiness = new ServerReadiness();
-        readiness.close("load");
-        readiness.onStarted();
-        ServerMemberManager members = members(readiness);
-        DistroMapper mapper = mapper(members, readiness, WARM_UP, clock::get);
-        members.addListener(mapper);
+        Node node = loading(WARM_UP, clock::get);
+        DistroMapper mapper = node.mapper();
         assertEquals(Set.of(STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper),
                 "while it loads, its peers serve what would be its share");
 
-        readiness.open("load");
+        node.readiness().open("load");
         assertEquals(Map.of("from", START, "until", START + WARM_UP.toMillis()),
-                members.self().extendInfo().get("distroShare"), "its peers hear the span of its warm-up");
+                node.members().self().extendInfo().get("distroShare"), "its peers hear the span of its warm-up");
         assertEquals(Set.of(STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper));
         clock.addAndGet(WARM_UP.toMillis());
         assertEquals(Set.of("127.0.0.1:8848", STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper));
@@ -129,31 +122,37 @@ class DistroMapperTest {
     @Test
     void nodesReadyTogetherAsAClusterStartsOrAloneTakeTheirSharesAtOnce() {
         AtomicLong clock = new AtomicLong(START);
-        ServerReadiness together = new ServerReadiness();
-        together.close("load");
-        together.onStarted();
-        ServerMemberManager members = members(together);
-        DistroMapper mapper = mapper(members, together, WARM_UP, clock::get);
-        members.addListener(mapper);
-        members.reported(report("UP", STARTING_PEER, Map.of("from", START - 2000, "until", START - 2000)));
-        members.reported(report("UP", "127.0.0.1:10848", Map.of("from", START - 1000, "until", START - 1000)));
-        together.open("load");
-        assertEquals(Set.of("127.0.0.1:8848", STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper),
+        Node together = loading(WARM_UP, clock::get);
+        together.members().reported(report("UP", STARTING_PEER, Map.of("from", START - 2000, "until", START - 2000)));
+        together.members().reported(report("UP", "127.0.0.1:10848",
+                Map.of("from", START - 1000, "until", START - 1000)));
+        together.readiness().open("load");
+        assertEquals(Set.of("127.0.0.1:8848", STARTING_PEER, "127.0.0.1:10848"),
+                responsibleForSomeInstances(together.mapper()),
                 "its peers have served for less than a warm-up: the cluster is starting");
 
-        ServerReadiness alone = new ServerReadiness();
-        alone.close("load");
-        alone.onStarted();
-        ServerMemberManager soleMembers = members(alone);
-        DistroMapper sole = mapper(soleMembers, alone, WARM_UP, clock::get);
-        soleMembers.addListener(sole);
-        soleMembers.reported(report("DOWN", STARTING_PEER, null));
-        soleMembers.reported(report("DOWN", "127.0.0.1:10848", null));
-        alone.open("load");
+        Node alone = loading(WARM_UP, clock::get);
+        alone.members().reported(report("DOWN", STARTING_PEER, null));
+        alone.members().reported(report("DOWN", "127.0.0.1:10848", null));
+        alone.readiness().open("load");
         clock.addAndGet(WARM_UP.toMillis());
-        soleMembers.reported(report("UP", STARTING_PEER, warmingUpFrom(clock.get())));
-        assertEquals(Set.of("127.0.0.1:8848"), responsibleForSomeInstances(sole),
+        alone.members().reported(report("UP", STARTING_PEER, warmingUpFrom(clock.get())));
+        assertEquals(Set.of("127.0.0.1:8848"), responsibleForSomeInstances(alone.mapper()),
                 "it served alone from the moment it was ready, and the peer that joined warms up");
+    }
+
+    /** This node (127.0.0.1:8848) of three, started and loading: its readiness's gate {@code load} is closed. */
+    private Node loading(Duration warmUp, LongSupplier clock) {
+        ServerReadiness readiness = new ServerReadiness();
+        readiness.close("load");
+        readiness.onStarted();
+        ServerMemberManager members = members(readiness);
+        DistroMapper mapper = mapper(members, readiness, warmUp, clock);
+        members.addListener(mapper);
+        return new Node(readiness, members, mapper);
+    }
+
+    record Node(ServerReadiness readiness, ServerMemberManager members, DistroMapper mapper) {
     }
 
     private static Map<String, Long> warmingUpFrom(long now) {

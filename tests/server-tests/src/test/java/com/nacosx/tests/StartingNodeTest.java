@@ -36,8 +36,7 @@ class StartingNodeTest {
     @Test
     void aStartingNodeSendsClientsElsewhereAndItsPeersWaitUntilItIsReady() throws Exception {
         List<Integer> ports = LocalCluster.freePorts(2);
-        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
-            "nacos.member.list=127.0.0.1:" + ports.get(0) + ",127.0.0.1:" + ports.get(1)};
+        String[] settings = LocalCluster.memberOf(ports);
         ServerProcess starting = ServerProcess.spawnInNewHome(ports.get(0), settings);
         nodes.add(starting);
         Await.until(60_000, () -> answers(starting), "the first node's HTTP port answers");

@@ -35,9 +35,7 @@ class WarmingUpNodeTest {
     @Test
     void aNodeJoiningAServingClusterWarmsUpWhileNodesStartedTogetherDoNot() throws Exception {
         List<Integer> ports = LocalCluster.freePorts(3);
-        String[] settings = {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
-            "nacos.naming.distro.warm-up=" + WARM_UP_MILLIS + "ms", "nacos.member.list=" + String.join(",",
-                ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+        String[] settings = LocalCluster.memberOf(ports, "nacos.naming.distro.warm-up=" + WARM_UP_MILLIS + "ms");
         nodes.addAll(LocalCluster.startOn(ports.subList(0, 2), settings));
         ServerProcess first = nodes.get(0);
         JsonNode firstShare = LocalCluster.extendInfo(first, first).path("distroShare");

@@ -24,18 +24,15 @@ public final class LocalCluster {
      */
     public static List<ServerProcess> start(int size, String... properties) {
         List<Integer> ports = freePorts(size);
-        String members = String.join(",", ports.stream().map(p -> "127.0.0.1:" + p).toList());
-        List<String> settings = new ArrayList<>(List.of(properties));
-        settings.addAll(List.of("nacos.standalone=false", "nacos.member.list=" + members,
-                "nacos.inetutils.ip-address=127.0.0.1"));
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int port : ports) {
-            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port,
-                    settings.toArray(String[]::new))));
-        }
-        List<ServerProcess> nodes = new ArrayList<>();
-        starting.forEach(node -> nodes.add(node.join()));
-        return nodes;
+        return startOn(ports, memberOf(ports, properties));
+    }
+
+    /** The settings of a node of ours in a cluster listing {@code ports} on 127.0.0.1, then {@code extra}. */
+    public static String[] memberOf(List<Integer> ports, String... extra) {
+        List<String> settings = new ArrayList<>(List.of("nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
+                "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())));
+        settings.addAll(List.of(extra));
+        return settings.toArray(String[]::new);
     }
 
     /**
@@ -43,9 +40,7 @@ public final class LocalCluster {
      * upgrade from official 1.x nodes ({@code nacos.core.support.upgrade.from.1x=true}).
      */
     public static String[] upgradingFrom1x(List<Integer> ports) {
-        return new String[] {"nacos.standalone=false", "nacos.inetutils.ip-address=127.0.0.1",
-            "nacos.core.support.upgrade.from.1x=true",
-            "nacos.member.list=" + String.join(",", ports.stream().map(port -> "127.0.0.1:" + port).toList())};
+        return memberOf(ports, "nacos.core.support.upgrade.from.1x=true");
     }
 
     /** Starts a node on each of {@code ports} at once, each in a new home; returns once each is ready. */
