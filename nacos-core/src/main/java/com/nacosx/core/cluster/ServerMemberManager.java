@@ -37,9 +37,10 @@ import java.util.function.Predicate;
  * marks the peer UP, a failure SUSPICIOUS, more than {@code fail-access-cnt} failures in a row
  * (or a connection refused on both channels) DOWN. A peer's report marks it so here too.
  * <p>
- * An answer or a report carries the peer's own state: STARTING until it is ready, so that its peers pass it no
- * clients' requests while it loads (it reports again the moment it is ready), and DOWN when it
- * stops, so that they stop at once instead of after the reports that fail once it is gone.
+ * An answer or a report carries the peer's own state: STARTING until it is ready, so that its
+ * peers pass it no clients' requests while it loads (it reports again the moment it is ready), and
+ * DOWN when it stops, so that they stop at once instead of after the reports that fail once it is
+ * gone.
  * Official nodes always report UP. In standalone mode the only member is this node.
  */
 @Component

@@ -328,7 +328,10 @@ public final class HttpExchange {
         return answer != null;
     }
 
-    /** Whether a server sent this request: an official 1.x node's {@code User-Agent} is {@code Nacos-Server:<version>}. */
+    /**
+     * Whether a server sent this request: an official 1.x node's {@code User-Agent} is
+     * {@code Nacos-Server:<version>}.
+     */
     public boolean isFromServer() {
         String agent = header("User-Agent");
         return agent != null && agent.startsWith(SERVER_AGENT);

@@ -22,7 +22,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class StartingNodeFilter implements RouteFilter, Ordered {
 
-
     private final ServerReadiness readiness;
 
     public StartingNodeFilter(ServerReadiness readiness) {
