@@ -212,6 +212,18 @@ class LegacyHttpRaftTest {
         assertTrue(notLeader.body().contains("tried to publish data but wasn't leader"), notLeader.body());
         HttpResponse<String> noVote = HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/raft/vote").send();
         assertEquals(400, noVote.statusCode(), noVote.body());
+        // A node's write made from a list the leader has replaced since (one lacking 127.0.0.21) would
+        // undo the change in between: the leader refuses it, and the writer makes it again.
+        ServerProcess leaderNode = nodes.stream().filter(node -> node.address().equals(leader)).findFirst()
+                .orElseThrow();
+        long timestamp = datum(leaderNode).path("timestamp").asLong();
+        HttpResponse<String> stale = HttpCall.post(leaderNode.baseUrl() + "/v1/ns/raft/datum")
+                .param("key", LIST_KEY).param("basedOn", String.valueOf(timestamp - 1))
+                .json(instanceListDatum("127.0.0.20", 1020, timestamp - 1)).send();
+        assertEquals(409, stale.statusCode(), stale.body());
+        assertTrue(stale.body().contains("another member changed it meanwhile; read it again and retry"),
+                stale.body());
+        assertEquals(List.of("127.0.0.20:1020", "127.0.0.21:1021"), hosts(leaderNode));
         assertEquals(List.of("127.0.0.20:1020", "127.0.0.21:1021"), hosts(nodes.get(1)));
         for (ServerProcess node : nodes) {
             long term = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/raft/peer").send().body()).path("term")

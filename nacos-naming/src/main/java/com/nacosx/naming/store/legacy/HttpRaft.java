@@ -51,6 +51,8 @@ import tools.jackson.databind.JsonNode;
 public class HttpRaft extends BackgroundRounds {
 
     static final String PATH = "/v1/ns/raft";
+    /** The query parameter of a write passed on to a leader of ours that names its basis's timestamp. */
+    static final String BASED_ON = "basedOn";
     private static final Logger LOG = LoggerFactory.getLogger(HttpRaft.class);
     private static final long TICK_MS = 500;
     private static final long LEADER_TIMEOUT_MS = 15_000;
@@ -564,10 +566,25 @@ public class HttpRaft extends BackgroundRounds {
     }
 
     /**
-     * Writes a batch as the 1.4 group would take it (the keys in order, each through the leader);
-     * completes with the outcome, as {@link RaftGroups#writeLegacy} does.
+     * What a write was made from: the key's timestamp here when this node read what it changed. A
+     * leader of ours refuses a write of the key once it holds a newer timestamp (409), so that a
+     * change made meanwhile by another member is not undone; 1.x leaders do not read it.
      */
-    public CompletableFuture<Response> write(WriteRequest write) {
+    public record Basis(String key, long timestamp) {
+    }
+
+    /** The basis of a write of the key made from what this node holds now. */
+    public synchronized Basis basisOf(String key) {
+        return new Basis(key, datums.timestamp(key));
+    }
+
+    /**
+     * Writes a batch as the 1.4 group would take it (the keys in order, each through the leader);
+     * completes with the outcome, as {@link RaftGroups#writeLegacy} does. The write of the basis's
+     * key (if any) fails with {@link NacosException#CONFLICT} when the leader no longer holds it at
+     * the basis's timestamp.
+     */
+    public CompletableFuture<Response> write(WriteRequest write, Basis basis) {
         LegacyPersistentDatums.Batch batch;
         try {
             batch = LegacyPersistentDatums.batch(write.getData().toByteArray());
@@ -579,15 +596,21 @@ public class HttpRaft extends BackgroundRounds {
         for (int i = 0; i < batch.keys().size(); i++) {
             String key = new String(batch.keys().get(i), StandardCharsets.UTF_8);
             byte[] value = batch.values().get(i);
-            done = done.thenCompose(previous -> removal ? remove(key) : publish(key, HttpRaftWire.value(value)));
+            Long basedOn = basis != null && basis.key().equals(key) ? basis.timestamp() : null;
+            done = done.thenCompose(previous -> removal ? remove(key)
+                    : publish(key, HttpRaftWire.value(value), basedOn));
         }
         return done.thenApply(written -> Response.newBuilder().setSuccess(true).build());
     }
 
-    /** Writes the key through the leader, waiting for one while there is none. */
-    CompletableFuture<Void> publish(String key, JsonNode value) {
-        return withLeader(leaderAddress -> leaderAddress.equals(self()) ? publishAsLeader(key, value)
-                : passOn(leaderAddress, "POST", PATH + "/datum?key=" + HttpRaftWire.encode(key),
+    /**
+     * Writes the key through the leader, waiting for one while there is none; when {@code basedOn}
+     * is not null, only while the leader holds the key at that timestamp.
+     */
+    CompletableFuture<Void> publish(String key, JsonNode value, Long basedOn) {
+        return withLeader(leaderAddress -> leaderAddress.equals(self()) ? publishAsLeader(key, value, basedOn)
+                : passOn(leaderAddress, "POST", PATH + "/datum?key=" + HttpRaftWire.encode(key)
+                        + (basedOn == null ? "" : "&" + BASED_ON + "=" + basedOn),
                         HttpRaftWire.proposalBody(new HttpRaftWire.Proposal(key, value)))
                         .thenRun(() -> keepAsSent(key, value)));
     }
@@ -611,11 +634,17 @@ public class HttpRaft extends BackgroundRounds {
         putHere(key, value, datums.timestamp(key));
     }
 
-    private CompletableFuture<Void> publishAsLeader(String key, JsonNode value) {
+    private CompletableFuture<Void> publishAsLeader(String key, JsonNode value, Long basedOn) {
         HttpRaftWire.Commit commit;
         synchronized (this) {
             if (!self().equals(leader)) {
                 return CompletableFuture.failedFuture(noLeader());
+            }
+            if (basedOn != null && basedOn != datums.timestamp(key)) {
+                return CompletableFuture.failedFuture(new NacosException(NacosException.CONFLICT,
+                        ErrorCode.RESOURCE_CONFLICT, "the write of " + key + " was made from its datum at timestamp "
+                                + basedOn + ", but the leader holds it at " + datums.timestamp(key)
+                                + ": another member changed it meanwhile; read it again and retry"));
             }
             long timestamp = datums.timestamp(key) + 1;
             putHere(key, value, timestamp);
@@ -673,9 +702,16 @@ public class HttpRaft extends BackgroundRounds {
         return http.send(Member.parse(leaderAddress), method, pathAndQuery, Map.of("Content-Type", LegacyPeerHttp.JSON),
                 body, CALL_TIMEOUT.multipliedBy(2)).thenCompose(answer -> answer.statusCode() == 200
                 ? CompletableFuture.<Void>completedFuture(null)
-                : CompletableFuture.failedFuture(new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR,
-                        "the old Raft's leader " + leaderAddress + " refused the write (" + answer.statusCode() + "): "
-                                + answer.body())));
+                : CompletableFuture.failedFuture(refusal(leaderAddress, answer)));
+    }
+
+    /** The leader's refusal; a conflict stays one, so that the writer makes its write again. */
+    private static NacosException refusal(String leaderAddress, HttpResponse<String> answer) {
+        if (answer.statusCode() == NacosException.CONFLICT) {
+            return new NacosException(NacosException.CONFLICT, ErrorCode.RESOURCE_CONFLICT, answer.body());
+        }
+        return new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR, "the old Raft's leader "
+                + leaderAddress + " refused the write (" + answer.statusCode() + "): " + answer.body());
     }
 
     private CompletableFuture<Void> withLeader(Function<String, CompletableFuture<Void>> write) {

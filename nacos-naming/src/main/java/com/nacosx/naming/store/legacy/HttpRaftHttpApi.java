@@ -18,7 +18,8 @@ import org.springframework.stereotype.Component;
  * {@code /v1/ns/raft/*}: the old HTTP Raft as official 1.x members call it ({@link HttpRaft}), also
  * under {@code /nacos/v1/ns/raft}, where 1.x maps it as well. {@code POST vote} (form {@code vote}),
  * {@code POST beat} (the gzipped beat), {@code POST|DELETE datum/commit} (the leader's writes),
- * {@code POST|DELETE datum} (writes passed on to the leader), {@code GET datum?keys=}, {@code GET
+ * {@code POST|DELETE datum} (writes passed on to the leader; ours name in {@code basedOn} the
+ * timestamp a write was made from: {@link HttpRaft.Basis}), {@code GET datum?keys=}, {@code GET
  * peer|leader|state} and {@code PUT datum/reload}. Only members call them. Once every member runs
  * 1.4.0 or later they answer 500 "old raft protocol already stop", as 1.x does.
  */
@@ -50,7 +51,9 @@ public class HttpRaftHttpApi implements HttpApi {
             });
             routes.post(base + "/datum").blocking(exchange -> {
                 HttpRaftWire.Proposal proposal = HttpRaftWire.readProposal(body(exchange));
-                okWhenDone(exchange, raft.publish(proposal.key(), proposal.value()));
+                String basedOn = exchange.param(HttpRaft.BASED_ON);
+                okWhenDone(exchange, raft.publish(proposal.key(), proposal.value(),
+                        basedOn == null ? null : Long.valueOf(basedOn)));
             });
             routes.delete(base + "/datum").blocking(exchange ->
                     okWhenDone(exchange, raft.remove(key(exchange.requiredParam("key")))));

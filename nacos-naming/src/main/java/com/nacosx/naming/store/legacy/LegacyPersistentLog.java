@@ -9,6 +9,7 @@ import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.replication.Command;
 import com.nacosx.core.replication.CommandLog;
 import com.nacosx.core.upgrade.UpgradeJudgement;
+import com.nacosx.core.util.Futures;
 import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
@@ -38,7 +39,9 @@ import org.slf4j.LoggerFactory;
  * every node, 1.x or ours, makes it visible ({@link LegacyPersistentStore}). The
  * list is what the command makes of the service's persistent instances here, once this node has
  * applied every write the group had committed, and a node's writes to one service go one after the
- * other; two nodes writing one service at the same moment may still lose one change, as in 1.4. A
+ * other. Through the old HTTP Raft led by a node of ours, a list made from a datum the leader has
+ * since replaced is refused and made again from the new one; through the 1.4 group, or a 1.x
+ * leader, two nodes writing one service at the same moment may still lose one change, as in 1.4. A
  * service created, edited or removed goes to our own log, then to the 1.x group as 1.4 writes it.
  * Everything else, and everything once double write is off, goes to our own log; turning it off
  * hands the group's instances to our own log.
@@ -46,6 +49,8 @@ import org.slf4j.LoggerFactory;
 public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
     private static final Logger LOG = LoggerFactory.getLogger(LegacyPersistentLog.class);
+    /** Writes of one command refused as made from a replaced list before its caller is told. */
+    private static final int WRITE_ATTEMPTS = 5;
 
     private final CommandLog<ServiceRegistry> ours;
     private final RaftGroups raft;
@@ -73,8 +78,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         ServiceKey instances = instanceServiceOf(command);
         if (instances != null) {
-            return oneAfterAnother(instances, () -> caughtUpWithGroup(instances)
-                    .thenCompose(caughtUp -> writeThroughGroup(instances, command)));
+            return oneAfterAnother(instances, () -> writeInstances(instances, command, WRITE_ATTEMPTS));
         }
         ServiceKey described = describedServiceOf(command);
         if (described != null) {
@@ -137,7 +141,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         WriteRequest write = WriteRequest.newBuilder().setOperation(operation).setData(ByteString.copyFrom(
                 LegacyPersistentDatums.bytes(new LegacyPersistentDatums.Batch(keys, values)))).build();
-        return writeToGroup(write).handle((response, error) -> {
+        return writeToGroup(write, null).handle((response, error) -> {
             if (error != null || !response.getSuccess()) {
                 LOG.warn("[legacy-persistent] {} changed here but not in the 1.x group: {}", service,
                         error != null ? error.getMessage() : response.getErrMsg());
@@ -159,8 +163,23 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         return command instanceof NamingCommand.SetHealthy setHealthy ? setHealthy.key() : null;
     }
 
+    /**
+     * Writes the command's outcome once caught up with the group, again (from what is held then)
+     * while the old Raft's leader says another member changed the list meanwhile.
+     */
+    private <R> CompletableFuture<R> writeInstances(ServiceKey service, Command<ServiceRegistry, R> command,
+            int attemptsLeft) {
+        return caughtUpWithGroup(service).thenCompose(caughtUp -> writeThroughGroup(service, command))
+                .exceptionallyCompose(error -> attemptsLeft > 1 && Futures.causeOf(error) instanceof NacosException
+                        nacos && nacos.status() == NacosException.CONFLICT
+                        ? writeInstances(service, command, attemptsLeft - 1)
+                        : CompletableFuture.failedFuture(error));
+    }
+
     /** Applies the command to a copy of the service's persistent instances and writes the outcome. */
     private <R> CompletableFuture<R> writeThroughGroup(ServiceKey service, Command<ServiceRegistry, R> command) {
+        // Read before the instances: a change applied in between makes the leader refuse, not lose it.
+        HttpRaft.Basis basis = httpRaft.inPlay() ? httpRaft.basisOf(LegacyPersistentKeys.instanceList(service)) : null;
         ServiceRegistry copy = new ServiceRegistry();
         persistentPublications(service).forEach((clientId, instances) -> copy.publish(clientId, service, false,
                 instances));
@@ -175,7 +194,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         WriteRequest write = WriteRequest.newBuilder().setOperation("Write")
                 .setData(ByteString.copyFrom(LegacyPersistentDatums.bytes(batchFor(service, instances)))).build();
-        return writeToGroup(write).thenApply(response -> {
+        return writeToGroup(write, basis).thenApply(response -> {
             if (!response.getSuccess()) {
                 throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR, "the 1.x group "
                         + LegacyPersistentStore.GROUP + " refused the write of " + service + ": "
@@ -187,10 +206,10 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
     /**
      * Writes through what 1.x members keep persistent data in now: the old HTTP Raft while a member
-     * older than 1.4 is in the cluster, else the 1.4 group.
+     * older than 1.4 is in the cluster (made from the basis, if any), else the 1.4 group.
      */
-    private CompletableFuture<Response> writeToGroup(WriteRequest write) {
-        return httpRaft.inPlay() ? httpRaft.write(write) : raft.writeLegacy(LegacyPersistentStore.GROUP, write);
+    private CompletableFuture<Response> writeToGroup(WriteRequest write, HttpRaft.Basis basis) {
+        return httpRaft.inPlay() ? httpRaft.write(write, basis) : raft.writeLegacy(LegacyPersistentStore.GROUP, write);
     }
 
     /** Completes once this node holds what the 1.x members had committed of the service's list. */
