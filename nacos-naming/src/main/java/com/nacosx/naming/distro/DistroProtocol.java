@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.LongAdder;
  * responsible for; a peer fetches what it lacks or has older, and drops the sender's clients the
  * sender no longer has. A peer's clients not verified for {@link #REMOTE_EXPIRY_MILLIS} (their
  * node died) are dropped; their 2.x clients have reconnected elsewhere by then. A starting node
- * loads every peer's clients before it reports ready.
+ * loads every peer's clients before it reports ready, and takes the peers' syncs meanwhile.
  */
 @Component
 public class DistroProtocol extends BackgroundRounds implements ClientChangeListener {
@@ -71,6 +71,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private final DistroMetrics metrics;
     private final LoadProgress progress;
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+    /** Held while a peer's copy of a client is applied: a snapshot and a sync of one client may meet. */
+    private final Object applying = new Object();
 
     public DistroProtocol(ServiceRegistry registry, ServerMemberManager members, PeerClients peers,
             ServerReadiness readiness, ClusterSettings settings, MeterRegistry meters, LoadProgress progress) {
@@ -170,10 +172,26 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     }
 
     private void apply(String owner, DistroClient client) {
-        localRevisions.remove(client.clientId);
-        // Known as a replica before the registry changes, so the change is not replicated back.
-        remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));
-        registry.replaceClient(client.clientId, DistroCodec.decode(client));
+        synchronized (applying) {
+            localRevisions.remove(client.clientId);
+            // Known as a replica before the registry changes, so the change is not replicated back.
+            remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));
+            registry.replaceClient(client.clientId, DistroCodec.decode(client));
+        }
+    }
+
+    /**
+     * A peer's snapshot, loaded while this node starts. A client a sync has brought already is kept:
+     * the sync was sent after the change, and the snapshot may have been made before it.
+     */
+    void loadSnapshot(String owner, List<DistroClient> clients) {
+        for (DistroClient client : clients) {
+            synchronized (applying) {
+                if (!remote.containsKey(client.clientId)) {
+                    apply(owner, client);
+                }
+            }
+        }
     }
 
     private void dropRemote(String clientId, String owner) {
@@ -313,7 +331,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 metrics.sent(DistroDataRequest.SNAPSHOT, error == null && answer.isSuccess());
                 load.advance(1);
                 if (answer instanceof DistroDataResponse data) {
-                    data.clients.forEach(client -> apply(peer.address(), client));
+                    loadSnapshot(peer.address(), data.clients);
                     LOG.info("[distro] loaded {} clients from {}", data.clients.size(), peer.address());
                 } else {
                     LOG.info("[distro] no snapshot from {} ({})", peer.address(), error != null ? error : answer.message);

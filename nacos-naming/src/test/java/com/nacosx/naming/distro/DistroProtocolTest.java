@@ -134,6 +134,25 @@ class DistroProtocolTest {
     }
 
     @Test
+    void aPeersSnapshotLoadedWhileStartingKeepsWhatItsSyncsBroughtMeanwhile() {
+        String other = "127.0.0.9:8848";
+        distro.handle(change(PEER, "conn-changed", 9, instance("10.0.0.8"), instance("10.0.0.9")));
+        DistroClient older = DistroCodec.encode("conn-changed", 5, Map.of(KEY, List.of(instance("10.0.0.8"))));
+        DistroClient unsynced = DistroCodec.encode("conn-quiet", 2, Map.of(KEY, List.of(instance("10.0.0.10"))));
+        distro.loadSnapshot(PEER, List.of(older, unsynced));
+        assertEquals(3, registry.get(KEY).instanceCount(), "the sync's two instances and the snapshot's other one");
+        assertTrue(distro.isReplica("conn-quiet"));
+
+        DistroDataRequest verify = request(DistroDataRequest.VERIFY, PEER);
+        verify.revisions.put("conn-changed", 9L);
+        verify.revisions.put("conn-quiet", 2L);
+        distro.handle(verify);
+        assertEquals(List.of(), distro.staleReplicas(PEER, verify.revisions), "held as the peer last wrote them");
+        distro.loadSnapshot(other, List.of(DistroCodec.encode("conn-changed", 1, Map.of())));
+        assertEquals(3, registry.get(KEY).instanceCount(), "a second snapshot replaces nothing either");
+    }
+
+    @Test
     void aClaimedOneXClientBecomesThisNodes() {
         distro.handle(change(PEER, "10.0.0.6:8080#true", 3, instance("10.0.0.6")));
         distro.claim("10.0.0.6", 8080);

@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nacosx.api.naming.Instance;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.distro.DistroClient;
+import com.nacosx.api.remote.distro.DistroDataRequest;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -55,6 +60,13 @@ class StartingNodeTest {
         assertEquals(200, passedOn.statusCode(), "a peer's request is part of the start: " + passedOn.body());
         assertEquals(200, HttpCall.get(starting.baseUrl() + "/v1/core/cluster/nodes").send().statusCode(),
                 "the cluster API is not naming's: it answers");
+        try (NacosGrpcClient peer = NacosGrpcClient.connect("127.0.0.1", starting.grpcPort() + 1)) {
+            Response synced = peer.requestNow(distroChange("127.0.0.1:" + ports.get(1), "10.0.0.5"));
+            assertTrue(synced.isSuccess(), "a peer's sync is taken while the node loads, so that what changes "
+                    + "after the peer's snapshot is here once it is ready: " + synced.message);
+        }
+        assertTrue(HttpCall.get(starting.baseUrl() + "/v1/ns/instance/list").param("serviceName", "starting-svc")
+                .header("User-Agent", PEER).send().body().contains("10.0.0.5"), "the synced client is held");
 
         ServerProcess second = ServerProcess.startInNewHome(ports.get(1), settings);
         nodes.add(second);
@@ -75,6 +87,28 @@ class StartingNodeTest {
         assertTrue(second.log("nacos-cluster.log").contains(starting.address() + " reported itself: Seen[state=DOWN"),
                 "the stopping node told its peer before it went: " + second.log("nacos-cluster.log"));
         assertEquals("DOWN", LocalCluster.stateOf(starting, second));
+    }
+
+    /** A peer's Distro sync of one 1.x client with an instance in starting-svc. */
+    private static DistroDataRequest distroChange(String source, String ip) {
+        Instance instance = new Instance();
+        instance.ip = ip;
+        instance.port = 8080;
+        instance.clusterName = "DEFAULT";
+        DistroClient.Published published = new DistroClient.Published();
+        published.namespace = "public";
+        published.groupName = "DEFAULT_GROUP";
+        published.serviceName = "starting-svc";
+        published.instances.add(instance);
+        DistroClient client = new DistroClient();
+        client.clientId = ip + ":8080#true";
+        client.revision = 1;
+        client.published.add(published);
+        DistroDataRequest change = new DistroDataRequest();
+        change.dataOperation = DistroDataRequest.CHANGE;
+        change.source = source;
+        change.clients.add(client);
+        return change;
     }
 
     private static boolean answers(ServerProcess node) {

@@ -11,6 +11,7 @@ import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.core.ErrorResponse;
 import com.nacosx.api.remote.core.ServerCheckRequest;
 import com.nacosx.api.remote.core.ServerCheckResponse;
+import com.nacosx.api.remote.distro.DistroDataRequest;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
@@ -44,10 +45,11 @@ final class GrpcRequestService implements BindableService {
     private static final String SERVER_CHECK = ServerCheckRequest.class.getSimpleName();
     /**
      * What a node that is not ready answers its peers: they connect and report while it loads, so
-     * their connection is up, and their requests flow at once, when it says it is ready.
+     * their connection is up, and their requests flow at once, when it says it is ready; and it
+     * takes their Distro syncs, so that what changes after their snapshots is here when it is ready.
      */
     private static final Set<String> PEERS_BEFORE_READY = Set.of(SERVER_CHECK,
-            MemberReportRequest.class.getSimpleName());
+            MemberReportRequest.class.getSimpleName(), DistroDataRequest.class.getSimpleName());
 
     private final ServerReadiness readiness;
     private final ConnectionManager connections;
