@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 
 /**
  * N applications with a 1.x client each (nacos-client 1.4.8 over HTTP), one instance apiece, as
@@ -36,7 +37,9 @@ import java.util.function.BiConsumer;
  *
  * <p>Every 10 s it prints the beats answered, failed (no server answered), sent on to another
  * server after one did not answer, the registrations, the most requests waiting at once (open or
- * queued) and the beats' latency (from the first try to the answer, queueing included). Runs
+ * queued), the beats' latency (from the first try to the answer, queueing included) and, per
+ * server in {@code --servers} order, the p99 of the tries sent to it (queueing included), which
+ * tells a slow server from a slow host. Runs
  * {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
@@ -74,6 +77,7 @@ final class LegacyClientsLoad {
 
         private final Semaphore open;
         private final Queue<Runnable> queued = new ConcurrentLinkedQueue<>();
+        private final AtomicReference<Latencies> tries = new AtomicReference<>(new Latencies());
 
         Lane(int limit) {
             this.open = new Semaphore(limit);
@@ -84,9 +88,15 @@ final class LegacyClientsLoad {
             sendQueued();
         }
 
-        void answered() {
+        void answered(long sentNanos) {
+            tries.get().record(System.nanoTime() - sentNanos);
             open.release();
             sendQueued();
+        }
+
+        /** The p99 of the tries answered since the last call, in milliseconds. */
+        String takeTriesP99() {
+            return String.format("%.0f", tries.getAndSet(new Latencies()).quantileMillis(0.99));
         }
 
         private void sendQueued() {
@@ -182,11 +192,12 @@ final class LegacyClientsLoad {
             CompletableFuture<String> answered) {
         mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
         Lane lane = lanes.get(server);
+        long sent = System.nanoTime();
         // Never on the sending thread: an answer's callback sends the next queued request.
         lane.send(() -> http.send(servers.get(server), method, "/nacos/v1/ns/" + path + "?" + instance.query(),
                 "Nacos-Java-Client:v1.4.8").whenCompleteAsync((answer, error) -> {
             waiting.decrementAndGet();
-            lane.answered();
+            lane.answered(sent);
             if (error == null && answer.status() == 200) {
                 answered.complete(answer.body());
             } else if (tried + 1 < servers.size()) {
@@ -202,9 +213,10 @@ final class LegacyClientsLoad {
 
     private void report() {
         Latencies window = latencies.getAndSet(new Latencies());
-        System.out.printf("%s beats %d failed %d failed-over %d registers %d most-waiting %d beat %s%n",
-                LocalTime.now().truncatedTo(ChronoUnit.SECONDS), beats.getAndSet(0), failures.getAndSet(0),
-                failovers.getAndSet(0), registers.getAndSet(0), mostWaiting.getAndSet(waiting.get()),
-                window.summary());
+        System.out.printf("%s beats %d failed %d failed-over %d registers %d most-waiting %d beat %s; tries p99 by "
+                + "server (ms) %s%n", LocalTime.now().truncatedTo(ChronoUnit.SECONDS), beats.getAndSet(0),
+                failures.getAndSet(0), failovers.getAndSet(0), registers.getAndSet(0),
+                mostWaiting.getAndSet(waiting.get()), window.summary(),
+                lanes.stream().map(Lane::takeTriesP99).collect(Collectors.joining("/")));
     }
 }
