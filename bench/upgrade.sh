@@ -86,7 +86,8 @@ SAMPLER_PID=$!
 
 phase "$INSTANCES 1.x clients register and beat (warm-up)"
 servers=$(printf '127.0.0.1:%s,' "${OURS[@]}" $([ "${LIVE_1X:-}" = 1 ] && echo "$LEGACY_PORT"))
-java -Xmx512m -jar "$BENCH_JAR" legacy-clients --servers "${servers%,}" --instances "$INSTANCES" \
+java -Xmx512m ${LOAD_EXTRA_OPTS:-} -Xlog:gc:file="$WORK/clients-gc.log" -jar "$BENCH_JAR" legacy-clients \
+    --servers "${servers%,}" --instances "$INSTANCES" \
     --services "$SERVICES" > >(sed -u 's/^/   1.x clients: /') &
 LOAD_PID=$!
 echo "$LOAD_PID" > "$WORK/pid-clients"

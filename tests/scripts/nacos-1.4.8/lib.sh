@@ -110,25 +110,33 @@ phase() {
 }
 
 # healthy_instances PORT: the healthy instances the node lists in the clients' services, or "-"
-# when it does not answer them all within 8 s (a busy 1.4.8 node takes seconds for each).
+# when it does not answer them all within 8 s (a busy 1.4.8 node takes seconds for each). When
+# some but fewer than the INSTANCES the clients registered (instance i: service legacy-<i % SERVICES>,
+# address 10.<i bytes>), the first few that are not healthy follow, each unhealthy or absent.
 healthy_instances() {
-    python3 - "$1" "$SERVICES" <<'PY'
+    python3 - "$1" "$SERVICES" "${INSTANCES:-0}" <<'PY'
 import json, sys, time, urllib.request
-port, services = sys.argv[1], int(sys.argv[2])
+port, services, registered = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 total = 0
+missing = []
 deadline = time.monotonic() + 8
 for s in range(services):
     if time.monotonic() > deadline:
         print("-")
         sys.exit(0)
     try:
-        with urllib.request.urlopen("http://127.0.0.1:%s/nacos/v1/ns/instance/list?serviceName=legacy-%d&healthyOnly=true"
+        with urllib.request.urlopen("http://127.0.0.1:%s/nacos/v1/ns/instance/list?serviceName=legacy-%d&healthyOnly=false"
                                     % (port, s), timeout=5) as answer:
-            total += len(json.load(answer).get("hosts", []))
+            hosts = {host["ip"]: host.get("healthy") for host in json.load(answer).get("hosts", [])}
     except Exception:
         print("-")
         sys.exit(0)
-print(total)
+    total += sum(1 for healthy in hosts.values() if healthy)
+    for i in range(s, registered, services):
+        ip = "10.%d.%d.%d" % (i >> 16 & 0xff, i >> 8 & 0xff, i & 0xff)
+        if not hosts.get(ip):
+            missing.append(ip + (" unhealthy" if ip in hosts else " absent"))
+print("%d (%s)" % (total, ", ".join(missing[:4])) if missing and 0 < total < registered else total)
 PY
 }
 

@@ -51,6 +51,8 @@ public class ServerMemberManager implements SmartLifecycle {
     private static final long STOPPING_NOTICE_MILLIS = 5000;
     /** The Nacos protocol level this node speaks; peers and 1.x upgrade checks read it. */
     public static final String PROTOCOL_VERSION = "2.5.1";
+    /** How often this node reports itself to each peer (also once the moment it is ready), as 2.x does. */
+    public static final long REPORT_PERIOD_MILLIS = 2000;
 
     private final ClusterSettings settings;
     private final PeerClients peers;
@@ -268,7 +270,7 @@ public class ServerMemberManager implements SmartLifecycle {
         }
         LOG.info("[cluster] this node is {}; members from {}: {}", self.address(), lookup.describe(), all());
         timer.scheduleWithFixedDelay(this::refreshMembers, 5, 5, TimeUnit.SECONDS);
-        timer.scheduleWithFixedDelay(this::reportToPeers, 0, 2, TimeUnit.SECONDS);
+        timer.scheduleWithFixedDelay(this::reportToPeers, 0, REPORT_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     @Override

@@ -39,6 +39,8 @@ import java.util.function.LongSupplier;
 public class DistroMapper implements MemberChangeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistroMapper.class);
+    /** Long enough for the report sent the moment it is ready, or the next one, to reach every peer. */
+    static final long WARM_UP_LEAD_MILLIS = 2 * ServerMemberManager.REPORT_PERIOD_MILLIS;
     private final ServerMemberManager members;
     private final UpgradeJudgement upgrade;
     private final long warmUpMillis;
@@ -67,11 +69,11 @@ public class DistroMapper implements MemberChangeListener {
     /** Says over which span this node takes its share, from the next report to its peers on. */
     private void selfReady() {
         List<Member> peers = serving.stream().filter(member -> !isSelf(member)).toList();
-        Map<String, Long> span = ServingShares.span(peers, clock.getAsLong(), warmUpMillis);
+        Map<String, Long> span = ServingShares.span(peers, clock.getAsLong(), warmUpMillis, WARM_UP_LEAD_MILLIS);
         members.describeSelf(ServingShares.KEY, span);
         if (span.get("until") > span.get("from")) {
-            LOG.info("[distro] ready beside serving peers: taking this node's share of the 1.x instances over {} ms",
-                    warmUpMillis);
+            LOG.info("[distro] ready beside serving peers: taking this node's share of the 1.x instances over {} ms, "
+                    + "from {} ms on, once its peers have heard so", warmUpMillis, WARM_UP_LEAD_MILLIS);
         }
     }
 

@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #SYNC_DELAY_MILLIS}, sends the client's full data to every peer. Every
  * {@link #VERIFY_PERIOD_SECONDS} s it tells each peer the revisions of all clients it is
  * responsible for; a peer fetches what it lacks or has older, and drops the sender's clients the
- * sender no longer has. A peer's clients not verified for {@link #REMOTE_EXPIRY_MILLIS} (their
+ * sender has not listed twice in a row. A peer's clients not verified for {@link #REMOTE_EXPIRY_MILLIS} (their
  * node died) are dropped; their 2.x clients have reconnected elsewhere by then. A starting node
  * loads every peer's clients before it reports ready, and takes the peers' syncs meanwhile.
  */
@@ -53,8 +53,15 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final long LOAD_DEADLINE_MILLIS = 15_000;
 
-    /** A client replicated from the peer responsible for it. */
-    private record RemoteClient(String owner, long revision, long lastVerified) {
+    /**
+     * A client replicated from the peer responsible for it; {@code unlisted} once its owner's
+     * last verify round did not list it.
+     */
+    private record RemoteClient(String owner, long revision, long lastVerified, boolean unlisted) {
+
+        RemoteClient(String owner, long revision, long lastVerified) {
+            this(owner, revision, lastVerified, false);
+        }
     }
 
     private final ServiceRegistry registry;
@@ -203,12 +210,23 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         }
     }
 
-    /** A peer listed every client it is responsible for: fetch what differs, drop what it no longer has. */
+    /**
+     * A peer listed every client it is responsible for: fetch what differs, drop what it has not
+     * listed twice in a row. Not at once: a client two nodes held at a hand-over may have come
+     * from the one that gave it up (in its snapshot, say), and the node that took it lists it here
+     * within a round, which makes it that node's.
+     */
     private void verify(String owner, Map<String, Long> revisions) {
         List<String> stale = staleReplicas(owner, revisions);
         for (Map.Entry<String, RemoteClient> entry : remote.entrySet()) {
-            if (entry.getValue().owner().equals(owner) && !revisions.containsKey(entry.getKey())) {
-                dropRemote(entry.getKey(), owner);
+            RemoteClient known = entry.getValue();
+            if (known.owner().equals(owner) && !revisions.containsKey(entry.getKey())) {
+                if (known.unlisted()) {
+                    dropRemote(entry.getKey(), owner);
+                } else {
+                    remote.replace(entry.getKey(), known, new RemoteClient(owner, known.revision(),
+                            known.lastVerified(), true));
+                }
             }
         }
         Member source = memberAt(owner);

@@ -32,12 +32,16 @@ final class ServingShares {
     }
 
     /**
-     * The span over which a node that is ready {@code now} takes its share: the warm-up, when a
-     * peer has served its whole share for a warm-up already, or none.
+     * The span over which a node that is ready {@code now} takes its share: when a peer has served
+     * its whole share for a warm-up already, the warm-up, beginning {@code leadMillis} from now so
+     * that its peers have heard the span before it takes a key (a key it took first would go back
+     * and forth between it and the key's old owner, and a peer could drop the instance meanwhile);
+     * else all at once, now.
      */
-    static Map<String, Long> span(List<Member> peersServing, long now, long warmUpMillis) {
+    static Map<String, Long> span(List<Member> peersServing, long now, long warmUpMillis, long leadMillis) {
         boolean clusterServes = peersServing.stream().anyMatch(peer -> until(peer) <= now - warmUpMillis);
-        return Map.of("from", now, "until", clusterServes ? now + warmUpMillis : now);
+        long from = clusterServes ? now + leadMillis : now;
+        return Map.of("from", from, "until", clusterServes ? from + warmUpMillis : from);
     }
 
     /**

@@ -79,7 +79,7 @@ class DistroMapperTest {
         node.readiness().open("load");
         ServerMemberManager members = node.members();
         DistroMapper mapper = node.mapper();
-        clock.addAndGet(WARM_UP.toMillis());
+        clock.addAndGet(DistroMapper.WARM_UP_LEAD_MILLIS + WARM_UP.toMillis());
         Map<String, String> before = owners(mapper);
 
         members.reported(report("DOWN", STARTING_PEER, null));
@@ -112,10 +112,15 @@ class DistroMapperTest {
                 "while it loads, its peers serve what would be its share");
 
         node.readiness().open("load");
-        assertEquals(Map.of("from", START, "until", START + WARM_UP.toMillis()),
+        long from = START + DistroMapper.WARM_UP_LEAD_MILLIS;
+        assertEquals(Map.of("from", from, "until", from + WARM_UP.toMillis()),
                 node.members().self().extendInfo().get("distroShare"), "its peers hear the span of its warm-up");
-        assertEquals(Set.of(STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper));
-        clock.addAndGet(WARM_UP.toMillis());
+        clock.set(from - 1);
+        assertEquals(Set.of(STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper),
+                "it takes no key before its peers have heard when it begins to");
+        clock.set(from + WARM_UP.toMillis() / 2);
+        assertTrue(responsibleForSomeInstances(mapper).contains("127.0.0.1:8848"), "halfway through its warm-up");
+        clock.set(from + WARM_UP.toMillis());
         assertEquals(Set.of("127.0.0.1:8848", STARTING_PEER, "127.0.0.1:10848"), responsibleForSomeInstances(mapper));
     }
 

@@ -108,17 +108,40 @@ class DistroProtocolTest {
         assertEquals(List.of(), answeredFor(DistroDataRequest.SNAPSHOT), "its removal is not taken for a local change");
     }
 
+    DistroDataRequest verify(String owner, Map<String, Long> revisions) {
+        DistroDataRequest verify = request(DistroDataRequest.VERIFY, owner);
+        verify.revisions.putAll(revisions);
+        return verify;
+    }
+
     @Test
-    void aVerifyThatNoLongerListsAReplicaDropsIt() {
+    void aReplicaItsOwnersVerifyNoLongerListsTwiceInARowIsDropped() {
         String owner = "127.0.0.9:8848";
         distro.handle(change(owner, "conn-a", 1, instance("10.0.0.4")));
         distro.handle(change(owner, "conn-b", 1, instance("10.0.0.5")));
-        DistroDataRequest verify = request(DistroDataRequest.VERIFY, owner);
-        verify.revisions.put("conn-a", 1L);
-        distro.handle(verify);
+        distro.handle(verify(owner, Map.of("conn-a", 1L)));
+        assertTrue(distro.isReplica("conn-b"), "one round that does not list it may be a hand-over's");
+        distro.handle(verify(owner, Map.of("conn-a", 1L)));
         assertTrue(distro.isReplica("conn-a"));
         assertFalse(distro.isReplica("conn-b"));
         assertNull(registry.get(KEY).find("10.0.0.5", 8080, "DEFAULT"));
+    }
+
+    @Test
+    void aClientFetchedFromTheNodeThatGaveItUpStaysOnceTheNodeThatTookItListsIt() {
+        String gaveUp = "127.0.0.9:8848";
+        String clientId = "10.0.3.191:8080#true";
+        distro.loadSnapshot(gaveUp, List.of(DistroCodec.encode(clientId, 4, Map.of(KEY, List.of(
+                instance("10.0.3.191"))))));
+        distro.handle(verify(gaveUp, Map.of()));
+        assertEquals(1, registry.get(KEY).instanceCount(), "still listed after the first round without it");
+        assertEquals(List.of(clientId), distro.staleReplicas(PEER, Map.of(clientId, 9L)),
+                "the node that took it lists it: fetched from there");
+        distro.handle(change(PEER, clientId, 9, instance("10.0.3.191")));
+        distro.handle(verify(gaveUp, Map.of()));
+        distro.handle(verify(gaveUp, Map.of()));
+        assertTrue(distro.isReplica(clientId), "the node that gave it up no longer drops it");
+        assertEquals(1, registry.get(KEY).instanceCount());
     }
 
     @Test
