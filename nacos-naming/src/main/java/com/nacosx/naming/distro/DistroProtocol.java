@@ -38,9 +38,10 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #SYNC_DELAY_MILLIS}, sends the client's full data to every peer. Every
  * {@link #VERIFY_PERIOD_SECONDS} s it tells each peer the revisions of all clients it is
  * responsible for; a peer fetches what it lacks or has older, and drops the sender's clients the
- * sender has not listed twice in a row. A peer's clients not verified for {@link #REMOTE_EXPIRY_MILLIS} (their
- * node died) are dropped; their 2.x clients have reconnected elsewhere by then. A starting node
- * loads every peer's clients before it reports ready, and takes the peers' syncs meanwhile.
+ * sender has not listed twice in a row. A peer's clients not verified for
+ * {@link #REMOTE_EXPIRY_MILLIS} (their node died) are dropped; their 2.x clients have reconnected
+ * elsewhere by then. A starting node loads every peer's clients before it reports ready, and takes
+ * the peers' syncs meanwhile.
  */
 @Component
 public class DistroProtocol extends BackgroundRounds implements ClientChangeListener {

@@ -166,11 +166,9 @@ class DistroProtocolTest {
         assertEquals(3, registry.get(KEY).instanceCount(), "the sync's two instances and the snapshot's other one");
         assertTrue(distro.isReplica("conn-quiet"));
 
-        DistroDataRequest verify = request(DistroDataRequest.VERIFY, PEER);
-        verify.revisions.put("conn-changed", 9L);
-        verify.revisions.put("conn-quiet", 2L);
-        distro.handle(verify);
-        assertEquals(List.of(), distro.staleReplicas(PEER, verify.revisions), "held as the peer last wrote them");
+        Map<String, Long> listed = Map.of("conn-changed", 9L, "conn-quiet", 2L);
+        distro.handle(verify(PEER, listed));
+        assertEquals(List.of(), distro.staleReplicas(PEER, listed), "held as the peer last wrote them");
         distro.loadSnapshot(other, List.of(DistroCodec.encode("conn-changed", 1, Map.of())));
         assertEquals(3, registry.get(KEY).instanceCount(), "a second snapshot replaces nothing either");
     }

@@ -170,10 +170,13 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
     private <R> CompletableFuture<R> writeInstances(ServiceKey service, Command<ServiceRegistry, R> command,
             int attemptsLeft) {
         return caughtUpWithGroup(service).thenCompose(caughtUp -> writeThroughGroup(service, command))
-                .exceptionallyCompose(error -> attemptsLeft > 1 && Futures.causeOf(error) instanceof NacosException
-                        nacos && nacos.status() == NacosException.CONFLICT
+                .exceptionallyCompose(error -> attemptsLeft > 1 && madeFromReplacedList(error)
                         ? writeInstances(service, command, attemptsLeft - 1)
                         : CompletableFuture.failedFuture(error));
+    }
+
+    private static boolean madeFromReplacedList(Throwable error) {
+        return Futures.causeOf(error) instanceof NacosException refused && refused.status() == NacosException.CONFLICT;
     }
 
     /** Applies the command to a copy of the service's persistent instances and writes the outcome. */
