@@ -22,7 +22,7 @@ public record NamingProperties(Push push, Clean clean, Beat beat, Distro distro)
             clean = new Clean(null);
         }
         if (beat == null) {
-            beat = new Beat(null, null);
+            beat = new Beat(null, null, null);
         }
         if (distro == null) {
             distro = new Distro(null);
@@ -87,14 +87,20 @@ public record NamingProperties(Push push, Clean clean, Beat beat, Distro distro)
     /**
      * @param checkInterval how often 1.x instances' beats are checked (default 5 s, as the official)
      * @param lightBeat     whether clients may send beats without the instance's data (default true)
+     * @param pacing        whether beats are answered with intervals that spread the clients' beats
+     *                      over the interval (default true; false answers the interval as it is, as
+     *                      the official; see {@code BeatPacing})
      */
-    public record Beat(Duration checkInterval, Boolean lightBeat) {
+    public record Beat(Duration checkInterval, Boolean lightBeat, Boolean pacing) {
         public Beat {
             if (checkInterval == null) {
                 checkInterval = Duration.ofSeconds(5);
             }
             if (lightBeat == null) {
                 lightBeat = true;
+            }
+            if (pacing == null) {
+                pacing = true;
             }
         }
     }

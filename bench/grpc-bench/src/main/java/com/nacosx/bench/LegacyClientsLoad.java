@@ -17,13 +17,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * N applications with a 1.x client each (nacos-client 1.4.8 over HTTP), one instance apiece, as
- * that client behaves: an instance registers, then beats; its next beat is due 5 s after the last
- * one was answered (or failed), so a slow server delays that instance's beats and no other's; a
- * beat answered with code 20404 registers the instance again. Every request goes to a server of
+ * that client behaves: an instance registers, then beats; its next beat is due the answer's
+ * {@code clientBeatInterval} after the last one was answered (5 s after a registration or a failed
+ * beat), so a slow server delays that instance's beats and no other's; a beat answered with code
+ * 20404 registers the instance again. Every request goes to a server of
  * {@code --servers} picked at random and, when that one does not answer 200, to the next one in the
  * list, until each was tried once. Requests wait up to the client's 50 s read timeout. The
  * instances start spread over the first 5 s, as applications do not all start at once.
@@ -45,6 +48,7 @@ import java.util.stream.Collectors;
 final class LegacyClientsLoad {
 
     private static final long BEAT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final Pattern BEAT_INTERVAL = Pattern.compile("\"clientBeatInterval\":(\\d+)");
     private static final long REPORT_SECONDS = 10;
     /** The 1.4.8 client's naming read timeout ({@code com.alibaba.nacos.client.naming.rtimeout}). */
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(50);
@@ -152,7 +156,7 @@ final class LegacyClientsLoad {
         registers.incrementAndGet();
         long sent = System.nanoTime();
         call(instance, "POST", "instance").whenComplete((answer, error) ->
-                scheduleAfter(instance, due, sent, error == null ? this::beat : this::register));
+                scheduleAfter(instance, due, sent, BEAT_NANOS, error == null ? this::beat : this::register));
     }
 
     private void beat(Instance instance, long due) {
@@ -164,19 +168,27 @@ final class LegacyClientsLoad {
             if (error == null && answer.contains("\"code\":20404")) {
                 register(instance, due + took);
             } else {
-                scheduleAfter(instance, due, sent, this::beat);
+                scheduleAfter(instance, due, sent, error == null ? nextBeatIn(answer) : BEAT_NANOS, this::beat);
             }
         });
     }
 
+    /** The answer's {@code clientBeatInterval}, which the 1.4.8 client takes when it is above 0. */
+    private static long nextBeatIn(String answer) {
+        Matcher interval = BEAT_INTERVAL.matcher(answer);
+        long millis = interval.find() ? Long.parseLong(interval.group(1)) : 0;
+        return millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : BEAT_NANOS;
+    }
+
     /**
-     * Runs {@code next} 5 s after the answer, as the 1.x client schedules its next beat, counted
-     * on this client's own clock: the process plays every client on one timer, and a pause of it
-     * (a GC) must not move all the clients it delayed to the same moment for good, as no real
-     * clients would be.
+     * Runs {@code next} {@code afterNanos} after the answer, as the 1.x client schedules its next
+     * beat, counted on this client's own clock: the process plays every client on one timer, and a
+     * pause of it (a GC) must not move all the clients it delayed to the same moment for good, as
+     * no real clients would be.
      */
-    private void scheduleAfter(Instance instance, long due, long sent, BiConsumer<Instance, Long> next) {
-        long nextDue = due + (System.nanoTime() - sent) + BEAT_NANOS;
+    private void scheduleAfter(Instance instance, long due, long sent, long afterNanos,
+            BiConsumer<Instance, Long> next) {
+        long nextDue = due + (System.nanoTime() - sent) + afterNanos;
         timer.schedule(() -> next.accept(instance, nextDue), nextDue - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 

@@ -49,15 +49,17 @@ public class InstanceService {
     private final ConnectionManager connections;
     private final NamingSwitches switches;
     private final ServerReadiness readiness;
+    private final BeatPacing pacing;
     private final StartingBeats startingBeats = new StartingBeats();
 
     public InstanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroProtocol distro,
-            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness) {
+            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness, BeatPacing pacing) {
         this.registry = registry;
         this.durable = durable;
         this.distro = distro;
         this.connections = connections;
         this.switches = switches;
+        this.pacing = pacing;
         this.readiness = readiness;
         readiness.ready().thenRun(this::applyStartingBeats);
     }
@@ -212,8 +214,8 @@ public class InstanceService {
             // Not kept once the kept beats were applied: the node is ready, and answers as such.
             known = startingBeats.keep(key, ip, port, now) || beatAt(key, ip, port, null, now);
         }
-        return new BeatAnswer(known, beatInterval(ClientIds.ofAddress(ip, port, true), key),
-                switches.lightBeatEnabled());
+        long interval = beatInterval(ClientIds.ofAddress(ip, port, true), key);
+        return new BeatAnswer(known, pacing.nextBeatIn(key, ip, port, interval, now), switches.lightBeatEnabled());
     }
 
     /** @return whether the instance is known (or was registered by this beat) */
