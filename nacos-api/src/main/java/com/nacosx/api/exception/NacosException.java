@@ -40,6 +40,22 @@ public class NacosException extends RuntimeException {
         this.errCode = status;
     }
 
+    private NacosException(String message) {
+        super(message, null, false, false);
+        this.status = SERVICE_UNAVAILABLE;
+        this.errorCode = ErrorCode.ILLEGAL_STATE;
+        this.errCode = SERVICE_UNAVAILABLE;
+    }
+
+    /**
+     * 503 for a state of the node that passes (starting, warming up, stopping), not a fault. It is
+     * answered to thousands of requests a second while 1.x clients beat a starting node, whose JVM
+     * is at its slowest: no stack trace is taken.
+     */
+    public static NacosException unavailable(String message) {
+        return new NacosException(message);
+    }
+
     public static NacosException badRequest(String message) {
         return new NacosException(BAD_REQUEST, ErrorCode.PARAMETER_VALIDATE_ERROR, message);
     }

@@ -1,5 +1,6 @@
 package com.nacosx.naming.distro;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.remote.HttpForwarder;
 import com.nacosx.core.http.HttpExchange;
@@ -48,11 +49,12 @@ public class DistroForwarder {
     /**
      * As {@link #forwarded}, for a client's beat: while this node warms up ({@link DistroMapper}),
      * a beat another node serves is passed on only as often as the part of its share this node has
-     * taken, and otherwise answered 503, which sends the 1.x client on to its next server at once.
+     * taken, and otherwise refused 503, which sends the 1.x client on to its next server at once.
      * Passing beats on is the path a restarted node's JVM is slowest on: given a third of the
      * clients' beats at once, it took 0.3-1.4 s over each for its first 6 s (bench/RESULTS.md).
      *
-     * @return true when the beat was passed on or sent elsewhere; false to serve it here
+     * @return true when the beat was passed on; false to serve it here
+     * @throws NacosException 503 when the beat is sent elsewhere
      */
     public boolean beatForwarded(HttpExchange exchange, ServiceKey service, String ip, int port) {
         Member target = passOnTo(exchange, service, ip, port);
@@ -61,9 +63,8 @@ public class DistroForwarder {
         }
         double taken = mapper.selfTaken();
         if (taken < 1 && !exchange.isFromServer() && ThreadLocalRandom.current().nextDouble() >= taken) {
-            exchange.respondText(503, "server is WARMING UP now (" + Math.round(taken * 100) + "% of its share "
-                    + "taken), please try again later! another server of the cluster can serve this beat");
-            return true;
+            throw NacosException.unavailable("server is WARMING UP now (" + Math.round(taken * 100) + "% of its "
+                    + "share taken), please try again later; another server of the cluster can serve this beat");
         }
         passOn(exchange, target);
         return true;

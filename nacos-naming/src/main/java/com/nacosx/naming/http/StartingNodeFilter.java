@@ -1,6 +1,5 @@
 package com.nacosx.naming.http;
 
-import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -42,7 +41,6 @@ public class StartingNodeFilter implements RouteFilter, Ordered {
         }
         String state = readiness.isStopping() ? "server is STOPPING now" : "server is STARTING now, please try again "
                 + "later! (waiting for " + readiness.closedGates() + ")";
-        return new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.ILLEGAL_STATE,
-                state + "; another server of the cluster can serve this request");
+        return NacosException.unavailable(state + "; another server of the cluster can serve this request");
     }
 }
