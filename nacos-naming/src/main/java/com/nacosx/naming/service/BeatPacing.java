@@ -16,11 +16,6 @@ import org.springframework.stereotype.Component;
  * each answer shortens the interval so that the next beat lands on that moment, by at most a fifth
  * of it: a burst is spread over the interval within five beats. The interval is never lengthened,
  * so no instance comes nearer its beat timeout than it would unpaced.
- *
- * <p>A beat that comes more than a fifth of the interval after the one before it was held up: the
- * node, the network or the client is struggling. It is answered the whole interval, so that the
- * clients' next beats come as much later as theirs were held up, the only relief a struggling
- * cluster gets from 1.x clients; pacing resumes once beats come on time.
  */
 @Component
 public class BeatPacing {
@@ -40,14 +35,12 @@ public class BeatPacing {
     }
 
     /**
-     * @param interval     the instance's beat interval (the switch {@code clientBeatInterval}, or its own)
-     * @param now          when the beat is answered, epoch millis
-     * @param previousBeat when the instance's beat before this one came, epoch millis; 0 if unknown
+     * @param interval the instance's beat interval (the switch {@code clientBeatInterval}, or its own)
+     * @param now      when the beat is answered, epoch millis
      * @return the {@code clientBeatInterval} to answer, at most {@code interval}
      */
-    public long nextBeatIn(ServiceKey service, String ip, int port, long interval, long now, long previousBeat) {
-        boolean heldUp = now - previousBeat > interval + interval / MOST_SHORTENED_PART;
-        if (!paced || heldUp || interval < EARLY_ENOUGH_PART) {
+    public long nextBeatIn(ServiceKey service, String ip, int port, long interval, long now) {
+        if (!paced || interval < EARLY_ENOUGH_PART) {
             return interval;
         }
         long late = Math.floorMod(now - moment(service, ip, port, interval), interval);

@@ -209,17 +209,13 @@ public class InstanceService {
      */
     public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
         long now = System.currentTimeMillis();
-        String clientId = ClientIds.ofAddress(ip, port, true);
-        Publication before = registry.publication(clientId, key);
-        long previousBeat = before == null ? 0 : before.lastBeat();
         boolean known = beatAt(key, ip, port, registerIfUnknown, now);
         if (!known && !readiness.isReady()) {
             // Not kept once the kept beats were applied: the node is ready, and answers as such.
             known = startingBeats.keep(key, ip, port, now) || beatAt(key, ip, port, null, now);
         }
-        long interval = beatInterval(clientId, key);
-        return new BeatAnswer(known, pacing.nextBeatIn(key, ip, port, interval, now, previousBeat),
-                switches.lightBeatEnabled());
+        long interval = beatInterval(ClientIds.ofAddress(ip, port, true), key);
+        return new BeatAnswer(known, pacing.nextBeatIn(key, ip, port, interval, now), switches.lightBeatEnabled());
     }
 
     /** @return whether the instance is known (or was registered by this beat) */
