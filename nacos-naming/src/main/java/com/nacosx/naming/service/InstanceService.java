@@ -220,9 +220,12 @@ public class InstanceService {
 
     /** @return whether the instance is known (or was registered by this beat) */
     private boolean beatAt(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown, long at) {
-        distro.claim(ip, port);
         String clientId = ClientIds.ofAddress(ip, port, true);
-        if (registry.beat(clientId, key, at)) {
+        // The beat lands before the claim: claimed first, a peer's replica would carry the last beat
+        // it was replicated with, minutes old, and a beat check in between would remove it.
+        boolean known = registry.beat(clientId, key, at);
+        distro.claim(ip, port);
+        if (known) {
             return true;
         }
         InstanceRecord toRegister = registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);

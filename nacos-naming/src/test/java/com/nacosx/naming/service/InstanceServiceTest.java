@@ -37,6 +37,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.env.StandardEnvironment;
@@ -63,6 +65,11 @@ class InstanceServiceTest {
     final ServiceService services = new ServiceService(log, new GrpcSubscribers(), new UdpSubscribers());
 
     static DistroProtocol standaloneDistro(ServiceRegistry registry) {
+        return standaloneDistro(registry, (ip, port) -> { });
+    }
+
+    /** {@code onClaim} sees each claim before the protocol does. */
+    static DistroProtocol standaloneDistro(ServiceRegistry registry, BiConsumer<String, Integer> onClaim) {
         ClusterSettings settings = new ClusterSettings(true, "127.0.0.1", 8848, 3, null, "file", "", 0, "",
                 Path.of("cluster.conf"));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
@@ -70,7 +77,13 @@ class InstanceServiceTest {
         PeerClients peers = new PeerClients(settings, auth);
         LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
         return new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers, new ServerReadiness()), peers, new ServerReadiness(),
-                settings, meters, new LoadProgress(meters));
+                settings, meters, new LoadProgress(meters)) {
+            @Override
+            public void claim(String ip, int port) {
+                onClaim.accept(ip, port);
+                super.claim(ip, port);
+            }
+        };
     }
 
     static InstanceRecord instance(String ip, boolean ephemeral) {
@@ -141,6 +154,27 @@ class InstanceServiceTest {
                 && full.clientBeatInterval() >= interval - interval / BeatPacing.MOST_SHORTENED_PART,
                 "the switch's interval, paced: " + full.clientBeatInterval());
         assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
+    }
+
+    @Test
+    void aBeatLandsBeforeItsClientIsClaimedSoNoBeatCheckSeesAClaimedClientWithAnOldBeat() {
+        String clientId = ClientIds.ofAddress("10.0.0.7", 8080, true);
+        AtomicLong lastBeatWhenClaimed = new AtomicLong();
+        InstanceService claiming = new InstanceService(registry, log, standaloneDistro(registry,
+                (ip, port) -> {
+                    Publication held = registry.publication(clientId, KEY);
+                    lastBeatWhenClaimed.set(held == null ? 0 : held.lastBeat());
+                }),
+                connections.manager, switches, readiness, new BeatPacing(properties));
+        claiming.register(KEY, instance("10.0.0.7", true));
+        long registered = registry.publication(clientId, KEY).lastBeat();
+        while (System.currentTimeMillis() <= registered) {
+            Thread.onSpinWait();
+        }
+        long beaten = System.currentTimeMillis();
+
+        assertTrue(claiming.beat(KEY, "10.0.0.7", 8080, null).known());
+        assertTrue(lastBeatWhenClaimed.get() >= beaten, "claimed with the beat's time, not the registration's");
     }
 
     @Test
