@@ -6,6 +6,7 @@ import com.nacosx.api.remote.core.ServerReloadRequest;
 import com.nacosx.core.auth.http.AuthHttpApi;
 import com.nacosx.core.cluster.ClusterHttpApi;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.cluster.remote.HttpForwardBatchHandler;
 import com.nacosx.core.cluster.remote.HttpForwardHandler;
 import com.nacosx.core.cluster.remote.MemberReportHandler;
 import com.nacosx.core.console.ServerStateHttpApi;
@@ -37,10 +38,11 @@ public class CoreWiring {
             AuthHttpApi auth, LogLevelHttpApi logLevels, LoaderHttpApi loader, PrometheusHttpApi prometheus,
             RequestHandler<HealthCheckRequest> healthCheck, RequestHandler<ServerLoaderInfoRequest> serverLoaderInfo,
             RequestHandler<ServerReloadRequest> serverReload, MemberReportHandler memberReport,
-            HttpForwardHandler httpForward, RaftWriteHandler raftWrite) {
+            HttpForwardHandler httpForward, HttpForwardBatchHandler httpForwardBatch, RaftWriteHandler raftWrite) {
         return new ModuleDoors("core",
                 List.of(health, serverState, cluster, raft, auth, logLevels, loader, prometheus),
-                List.of(healthCheck, serverLoaderInfo, serverReload, memberReport, httpForward, raftWrite));
+                List.of(healthCheck, serverLoaderInfo, serverReload, memberReport, httpForward, httpForwardBatch,
+                        raftWrite));
     }
 
     @Bean

@@ -5,6 +5,8 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.cluster.HttpForwardBatchRequest;
+import com.nacosx.api.remote.cluster.HttpForwardBatchResponse;
 import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
@@ -100,7 +102,8 @@ public final class PayloadCodec {
             SubscribeServiceRequest.class, SubscribeServiceResponse.class, ServiceListRequest.class,
             ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class,
             MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class,
-            HttpForwardRequest.class, HttpForwardResponse.class, RaftWriteRequest.class, RaftWriteResponse.class)
+            HttpForwardRequest.class, HttpForwardResponse.class, HttpForwardBatchRequest.class,
+            HttpForwardBatchResponse.class, RaftWriteRequest.class, RaftWriteResponse.class)
             .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
 
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {

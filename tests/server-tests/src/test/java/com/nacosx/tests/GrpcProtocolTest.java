@@ -13,6 +13,8 @@ import com.nacosx.api.grpc.auto.Payload;
 import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.PayloadCodec;
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.cluster.HttpForwardBatchRequest;
+import com.nacosx.api.remote.cluster.HttpForwardBatchResponse;
 import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.ServerRequest;
@@ -115,8 +117,8 @@ class GrpcProtocolTest {
     @Test
     void peerRequestsAreRefusedOnTheSdkPort() {
         try (NacosGrpcClient client = connected()) {
-            for (String type : List.of("RaftWriteRequest", "HttpForwardRequest", "MemberReportRequest",
-                    "DistroDataRequest", "ConfigChangeClusterSyncRequest")) {
+            for (String type : List.of("RaftWriteRequest", "HttpForwardRequest", "HttpForwardBatchRequest",
+                    "MemberReportRequest", "DistroDataRequest", "ConfigChangeClusterSyncRequest")) {
                 Payload answer = client.raw(payload(type, "{}".getBytes(StandardCharsets.UTF_8))).join();
                 Response response = (Response) PayloadCodec.decode(answer);
                 assertError(302, response);
@@ -417,5 +419,35 @@ class GrpcProtocolTest {
         }
         assertEquals("applied", HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", "forwarded.txt")
                 .param("group", "G").send().body());
+    }
+
+    /**
+     * Requests passed on together are each served as one alone would be and answered in their
+     * order; a refused one is answered as refused without failing the others.
+     */
+    @Test
+    void requestsPassedOnTogetherAreAnsweredEachInTheirOrder() throws Exception {
+        HttpForwardBatchRequest batch = new HttpForwardBatchRequest();
+        for (String[] publish : List.of(new String[] {"batched-1.txt", "first"}, new String[] {"bad/id", "refused"},
+                new String[] {"batched-2.txt", "second"})) {
+            HttpForwardRequest forward = new HttpForwardRequest();
+            forward.method = "POST";
+            forward.path = "/v1/cs/configs";
+            forward.params = Map.of("dataId", List.of(publish[0]), "group", List.of("G"),
+                    "content", List.of(publish[1]));
+            batch.requests.add(forward);
+        }
+        try (NacosGrpcClient peer = NacosGrpcClient.connect("127.0.0.1", server.port() + 1001)) {
+            HttpForwardBatchResponse answer = (HttpForwardBatchResponse) peer.request(batch)
+                    .get(Patience.millis(10_000), TimeUnit.MILLISECONDS);
+            assertTrue(answer.isSuccess(), answer.message);
+            assertEquals(List.of(200, 400, 200), answer.responses.stream().map(response -> response.status).toList(),
+                    answer.responses.toString());
+            assertTrue(answer.responses.get(1).body.contains("dataId"), answer.responses.get(1).body);
+        }
+        for (String[] applied : List.of(new String[] {"batched-1.txt", "first"}, new String[] {"batched-2.txt", "second"})) {
+            assertEquals(applied[1], HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", applied[0])
+                    .param("group", "G").send().body());
+        }
     }
 }

@@ -19,9 +19,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Passes an HTTP request on to a peer over the cluster port (one multiplexed connection per peer,
- * no HTTP client of its own) and relays the peer's answer to the waiting client. An official 1.x
- * peer has no cluster port: it gets the request over HTTP, every parameter in the query string
- * (where 1.x reads the service's name when it passes a request on itself).
+ * no HTTP client of its own; many requests to a call under load, {@link ForwardBatches}) and
+ * relays the peer's answer to the waiting client. An official 1.x peer has no cluster port: it
+ * gets the request over HTTP, every parameter in the query string (where 1.x reads the service's
+ * name when it passes a request on itself).
  */
 @Component
 public class HttpForwarder {
@@ -30,11 +31,13 @@ public class HttpForwarder {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final PeerClients peers;
+    private final ForwardBatches batches;
     private final LegacyPeerHttp legacyPeers;
     private final ServerMemberManager members;
 
     public HttpForwarder(PeerClients peers, LegacyPeerHttp legacyPeers, ServerMemberManager members) {
         this.peers = peers;
+        this.batches = new ForwardBatches(peers, TIMEOUT);
         this.legacyPeers = legacyPeers;
         this.members = members;
     }
@@ -69,13 +72,13 @@ public class HttpForwarder {
         request.params = exchange.params();
         request.httpHeaders = headers;
         request.sourceIp = exchange.clientIp();
-        peers.request(peer, request, TIMEOUT).whenComplete((answer, error) -> {
-            if (error == null && answer instanceof HttpForwardResponse relayed && relayed.isSuccess()) {
+        batches.send(peer, request).whenComplete((relayed, error) -> {
+            if (error == null && relayed.isSuccess()) {
                 exchange.respond(HttpResponseStatus.valueOf(relayed.status), relayed.contentType,
                         relayed.body.getBytes(StandardCharsets.UTF_8), null);
                 return;
             }
-            unanswered(exchange, peer, error != null ? error.toString() : answer.message);
+            unanswered(exchange, peer, error != null ? error.toString() : relayed.message);
         });
     }
 

@@ -1,0 +1,59 @@
+package com.nacosx.core.cluster.remote;
+
+import com.nacosx.api.remote.ErrorCodes;
+import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.cluster.HttpForwardBatchRequest;
+import com.nacosx.api.remote.cluster.HttpForwardBatchResponse;
+import com.nacosx.api.remote.cluster.HttpForwardResponse;
+import com.nacosx.core.remote.AsyncRequestHandler;
+import com.nacosx.core.remote.RequestMeta;
+import com.nacosx.core.util.Futures;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Serves the HTTP requests a peer passed on together, each as {@link HttpForwardHandler} serves
+ * one and in the order they came, and answers when the last is answered. A request that fails
+ * fails alone: its answer says why, and the others keep theirs.
+ */
+@Component
+public class HttpForwardBatchHandler implements AsyncRequestHandler<HttpForwardBatchRequest> {
+
+    private final HttpForwardHandler single;
+
+    public HttpForwardBatchHandler(HttpForwardHandler single) {
+        this.single = single;
+    }
+
+    @Override
+    public Class<HttpForwardBatchRequest> requestType() {
+        return HttpForwardBatchRequest.class;
+    }
+
+    @Override
+    public boolean peersOnly() {
+        return true;
+    }
+
+    @Override
+    public CompletableFuture<Response> handleAsync(HttpForwardBatchRequest batch, RequestMeta meta) {
+        List<CompletableFuture<HttpForwardResponse>> answers = batch.requests.stream()
+                .map(request -> single.handleAsync(request, meta)
+                        .handle((answer, failure) -> failure == null ? (HttpForwardResponse) answer
+                                : new HttpForwardResponse().<HttpForwardResponse>fail(ErrorCodes.SERVER_ERROR,
+                                        "The passed-on request was not served: " + Futures.causeOf(failure))))
+                .toList();
+        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            HttpForwardBatchResponse response = new HttpForwardBatchResponse();
+            answers.forEach(answer -> response.responses.add(answer.join()));
+            return response;
+        });
+    }
+
+    @Override
+    public Response failure() {
+        return new HttpForwardBatchResponse();
+    }
+}
