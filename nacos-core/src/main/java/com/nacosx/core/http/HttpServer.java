@@ -29,12 +29,17 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextRefreshedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
  * The HTTP door on port P: one Netty server whose routes come from every {@link HttpApi} bean.
- * It opens after all beans are built (so the config cache is loaded) and closes last. It owns
- * its event loops and its worker pool and shuts them down on stop.
+ * It serves requests peers pass on from its start, and opens its port once every component has
+ * started (members reported to, Raft groups started): until then clients' connections are refused
+ * and a 1.x client tries its next server at once. Opened earlier, a restarted node took each
+ * request its clients sent in those seconds late, by up to 3 s while it answered 503 in under
+ * 50 ms (bench/RESULTS.md). It closes last, and owns its event loops and worker pool.
  */
 @Component
 public class HttpServer implements SmartLifecycle {
@@ -49,6 +54,8 @@ public class HttpServer implements SmartLifecycle {
     private EventLoopGroup boss;
     private EventLoopGroup io;
     private ThreadPoolExecutor workers;
+    private ServerBootstrap bootstrap;
+    private boolean epoll;
     private Channel channel;
     private volatile HttpDispatcher dispatcher;
 
@@ -73,7 +80,7 @@ public class HttpServer implements SmartLifecycle {
 
     @Override
     public void start() {
-        boolean epoll = Epoll.isAvailable();
+        epoll = Epoll.isAvailable();
         IoHandlerFactory handlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         boss = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-accept"), handlers);
@@ -102,6 +109,15 @@ public class HttpServer implements SmartLifecycle {
                                 .addLast(dispatcher);
                     }
                 });
+        this.bootstrap = bootstrap;
+    }
+
+    /** Opens the port once the context has started every component; a refresh after that changes nothing. */
+    @EventListener(ContextRefreshedEvent.class)
+    public synchronized void open() {
+        if (bootstrap == null || channel != null) {
+            return;
+        }
         InetSocketAddress address = server.address() == null || server.address().isBlank()
                 ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
         try {
@@ -135,7 +151,8 @@ public class HttpServer implements SmartLifecycle {
     }
 
     @Override
-    public void stop() {
+    public synchronized void stop() {
+        bootstrap = null;
         if (channel != null) {
             channel.close().syncUninterruptibly();
             channel = null;
@@ -158,7 +175,7 @@ public class HttpServer implements SmartLifecycle {
 
     @Override
     public boolean isRunning() {
-        return channel != null;
+        return boss != null;
     }
 
     /** Starts after, and stops after, the components that hold requests open (they stop at the top phase). */

@@ -1,0 +1,79 @@
+package com.nacosx.core.http;
+
+import com.nacosx.core.metrics.ExceptionCounters;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The HTTP port opens after every component has started, and closes with the context. */
+class HttpServerOpeningTest {
+
+    /** A component that starts last, as the member manager and the Raft groups do, and looks at the port. */
+    private static final class LastToStart implements SmartLifecycle {
+        private final int port;
+        private volatile boolean running;
+        private volatile boolean portOpenAtItsStart;
+
+        LastToStart(int port) {
+            this.port = port;
+        }
+
+        @Override
+        public void start() {
+            portOpenAtItsStart = listening(port);
+            running = true;
+        }
+
+        @Override
+        public void stop() {
+            running = false;
+        }
+
+        @Override
+        public boolean isRunning() {
+            return running;
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (Socket ignored = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException refused) {
+            return false;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
+    void clientsAreRefusedUntilEveryComponentHasStarted() throws Exception {
+        int port = freePort();
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        LastToStart last = new LastToStart(port);
+        try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
+            context.registerBean(HttpServer.class, () -> new HttpServer(
+                    new HttpServerProperties(port, "127.0.0.1", null, null, null),
+                    new HttpTuning(1, 1, null, null, null), List.of(), meters, new ExceptionCounters(meters), List.of()));
+            context.registerBean(LastToStart.class, () -> last);
+            context.refresh();
+
+            assertTrue(last.isRunning());
+            assertFalse(last.portOpenAtItsStart, "the port was open before the last component started");
+            assertTrue(listening(port), "the port is open once the context has started");
+        }
+        assertFalse(listening(port), "the port closes with the context");
+    }
+}
