@@ -1,0 +1,115 @@
+package com.nacosx.core.http;
+
+import com.nacosx.core.metrics.ExceptionCounters;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The HTTP port opens after every component has started; it closes with the context, resetting its clients. */
+class HttpServerLifecycleTest {
+
+    /** A component that starts last, as the member manager and the Raft groups do, and looks at the port. */
+    private static final class LastToStart implements SmartLifecycle {
+        private final int port;
+        private volatile boolean running;
+        private volatile boolean portOpenAtItsStart;
+
+        LastToStart(int port) {
+            this.port = port;
+        }
+
+        @Override
+        public void start() {
+            portOpenAtItsStart = listening(port);
+            running = true;
+        }
+
+        @Override
+        public void stop() {
+            running = false;
+        }
+
+        @Override
+        public boolean isRunning() {
+            return running;
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (Socket ignored = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException refused) {
+            return false;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static AnnotationConfigApplicationContext serverContext(int port, LastToStart last) {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+        context.registerBean(HttpServer.class, () -> new HttpServer(
+                new HttpServerProperties(port, "127.0.0.1", null, null, null),
+                new HttpTuning(1, 1, null, null, null), List.of(), meters, new ExceptionCounters(meters), List.of()));
+        context.registerBean(LastToStart.class, () -> last);
+        context.refresh();
+        return context;
+    }
+
+    @Test
+    void clientsAreRefusedUntilEveryComponentHasStarted() throws Exception {
+        int port = freePort();
+        LastToStart last = new LastToStart(port);
+        try (AnnotationConfigApplicationContext context = serverContext(port, last)) {
+
+            assertTrue(last.isRunning());
+            assertFalse(last.portOpenAtItsStart, "the port was open before the last component started");
+            assertTrue(listening(port), "the port is open once the context has started");
+        }
+        assertFalse(listening(port), "the port closes with the context");
+    }
+
+    /**
+     * A connection the stopping server closes is reset, not ended: an ended one leaves a TIME_WAIT
+     * socket on the server's side, on which a client's next connection to the port can hang.
+     */
+    @Test
+    void aStoppingServerResetsItsClientsConnections() throws Exception {
+        int port = freePort();
+        AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port));
+        try (Socket client = new Socket("127.0.0.1", port)) {
+            client.getOutputStream().write("GET /nacos/nowhere HTTP/1.1\r\nHost: x\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            InputStream answer = client.getInputStream();
+            byte[] head = answer.readNBytes(12);
+            assertTrue(new String(head, StandardCharsets.US_ASCII).startsWith("HTTP/1.1"), "answered, kept alive");
+            answer.skip(answer.available());
+
+            context.close();
+
+            SocketException reset = assertThrows(SocketException.class, () -> {
+                while (answer.read() >= 0) {
+                    answer.skip(answer.available());
+                }
+            }, "the connection was ended (FIN), not reset");
+            assertTrue(reset.getMessage().contains("reset"), reset.getMessage());
+        }
+    }
+}
