@@ -67,6 +67,15 @@ class ForwardBatchesTest {
         }).toList();
     }
 
+    /** Four beats: 0 and 1 go alone, 2 and 3 together (call 2) once 0 is answered; 1 stays unanswered. */
+    private static List<CompletableFuture<HttpForwardResponse>> sendBeatsTillTheirBatchIsSent(Peer peer) {
+        List<CompletableFuture<HttpForwardResponse>> answers = sendBeats(
+                new ForwardBatches(peer, Duration.ofSeconds(10)), 4);
+        peer.answer(0, ForwardBatchesTest::served);
+        assertInstanceOf(HttpForwardBatchRequest.class, peer.sent.get(2));
+        return answers;
+    }
+
     private static Response served(Request request) {
         HttpForwardResponse response = new HttpForwardResponse();
         response.status = 200;
@@ -104,9 +113,7 @@ class ForwardBatchesTest {
     @Test
     void aPeerThatDoesNotServeBatchesIsSentEachRequestAlone() {
         Peer peer = new Peer();
-        List<CompletableFuture<HttpForwardResponse>> answers = sendBeats(
-                new ForwardBatches(peer, Duration.ofSeconds(10)), 4);
-        peer.answer(0, ForwardBatchesTest::served);
+        List<CompletableFuture<HttpForwardResponse>> answers = sendBeatsTillTheirBatchIsSent(peer);
 
         peer.answer(2, batch -> ErrorResponse.of(ErrorCodes.NO_HANDLER,
                 "RequestHandler Not Found: no handler for type 'HttpForwardBatchRequest'"));
@@ -123,9 +130,7 @@ class ForwardBatchesTest {
     @Test
     void aBatchThePeerRefusesOtherwiseFailsItsRequests() {
         Peer peer = new Peer();
-        List<CompletableFuture<HttpForwardResponse>> answers = sendBeats(
-                new ForwardBatches(peer, Duration.ofSeconds(10)), 4);
-        peer.answer(0, ForwardBatchesTest::served);
+        List<CompletableFuture<HttpForwardResponse>> answers = sendBeatsTillTheirBatchIsSent(peer);
 
         peer.answer(2, batch -> ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS,
                 "Server is stopping, please try another server."));
