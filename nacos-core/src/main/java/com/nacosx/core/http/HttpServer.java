@@ -40,9 +40,9 @@ import org.springframework.stereotype.Component;
  * The HTTP door on port P: one Netty server whose routes come from every {@link HttpApi} bean.
  * It serves requests peers pass on from its start, and opens its port once every component has
  * started (members reported to, Raft groups started): until then clients' connections are refused
- * and a 1.x client tries its next server at once. Opened earlier, a restarted node's clients
- * waited up to 3 s (p99) in those seconds while it answered 503 in under 50 ms (bench/RESULTS.md).
- * It closes last, resetting its clients' connections, and owns its event loops and worker pool.
+ * and a 1.x client tries its next server at once, instead of waiting on a node busy starting
+ * the rest. It closes last, resetting its clients' connections, and owns its event loops and
+ * worker pool.
  */
 @Component
 public class HttpServer implements SmartLifecycle {
