@@ -9,6 +9,7 @@ import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.ServerLoad;
+import com.nacosx.core.util.Futures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -69,8 +70,7 @@ public class ClusterLoad {
                         return null;
                     }));
         }
-        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApply(done -> answers.stream()
-                .map(CompletableFuture::join).filter(answer -> answer != null)
+        return Futures.all(answers).thenApply(loads -> loads.stream().filter(answer -> answer != null)
                 .sorted(Comparator.comparing(MemberLoad::address)).toList());
     }
 
@@ -120,8 +120,7 @@ public class ClusterLoad {
                         idle.get(i).address());
                 moves.add(shed(busy.get(i).address(), high, idle.get(i).address()));
             }
-            return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new))
-                    .thenApply(done -> moves.stream().allMatch(CompletableFuture::join));
+            return Futures.all(moves).thenApply(moved -> moved.stream().allMatch(Boolean::booleanValue));
         });
     }
 

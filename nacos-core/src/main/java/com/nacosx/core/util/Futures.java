@@ -1,5 +1,6 @@
 package com.nacosx.core.util;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -27,6 +28,12 @@ public final class Futures {
             }
             throw new IllegalStateException(cause);
         }
+    }
+
+    /** The futures' values in their order, once every one has its value; fails as soon as one fails. */
+    public static <T> CompletableFuture<List<T>> all(List<CompletableFuture<T>> futures) {
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+                .thenApply(done -> futures.stream().map(CompletableFuture::join).toList());
     }
 
     /** What really failed, under the wrappers CompletableFuture puts around it. */

@@ -8,6 +8,7 @@ import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.util.Batcher;
+import com.nacosx.core.util.Futures;
 
 import java.time.Duration;
 import java.util.List;
@@ -66,8 +67,7 @@ final class ForwardBatches {
                 .map(request -> alone(peer, request)
                         .exceptionally(failure -> failed(failure.toString())))
                 .toList();
-        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
-                .thenApply(done -> answers.stream().map(CompletableFuture::join).toList());
+        return Futures.all(answers);
     }
 
     private CompletableFuture<HttpForwardResponse> alone(Member peer, HttpForwardRequest request) {

@@ -45,9 +45,9 @@ public class HttpForwardBatchHandler implements AsyncRequestHandler<HttpForwardB
                                 : new HttpForwardResponse().<HttpForwardResponse>fail(ErrorCodes.SERVER_ERROR,
                                         "The passed-on request was not served: " + Futures.causeOf(failure))))
                 .toList();
-        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApply(done -> {
+        return Futures.all(answers).thenApply(responses -> {
             HttpForwardBatchResponse response = new HttpForwardBatchResponse();
-            answers.forEach(answer -> response.responses.add(answer.join()));
+            response.responses.addAll(responses);
             return response;
         });
     }
