@@ -59,7 +59,6 @@ public class HttpServer implements SmartLifecycle {
     private ThreadPoolExecutor workers;
     private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private ServerBootstrap bootstrap;
-    private boolean epoll;
     private Channel channel;
     private volatile HttpDispatcher dispatcher;
 
@@ -84,7 +83,7 @@ public class HttpServer implements SmartLifecycle {
 
     @Override
     public void start() {
-        epoll = Epoll.isAvailable();
+        boolean epoll = Epoll.isAvailable();
         IoHandlerFactory handlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         boss = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-accept"), handlers);
@@ -135,7 +134,8 @@ public class HttpServer implements SmartLifecycle {
             throw new IllegalStateException("cannot listen on " + address + " (" + e.getMessage()
                     + "); is another server using port " + server.port() + "? Set server.port in conf/application.properties", e);
         }
-        LOG.info("HTTP listening on {}{} ({} transport)", address, server.servlet().contextPath(), epoll ? "epoll" : "nio");
+        LOG.info("HTTP listening on {}{} ({} transport)", address, server.servlet().contextPath(),
+                channel instanceof EpollServerSocketChannel ? "epoll" : "nio");
     }
 
     /**
