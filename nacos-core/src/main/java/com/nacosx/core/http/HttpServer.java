@@ -39,10 +39,10 @@ import org.springframework.stereotype.Component;
 /**
  * The HTTP door on port P: one Netty server whose routes come from every {@link HttpApi} bean.
  * It serves requests peers pass on from its start, and opens its port once every component has
- * started (members reported to, Raft groups started): until then clients' connections are refused
- * and a 1.x client tries its next server at once, instead of waiting on a node busy starting
- * the rest. It closes last, resetting its clients' connections, and owns its event loops and
- * worker pool.
+ * started (members reported to, Raft groups started) and it has answered its own warm-up requests
+ * ({@link HttpWarmUp}): until then clients' connections are refused and a 1.x client tries its
+ * next server at once, instead of waiting on a node busy starting the rest. It closes last,
+ * resetting its clients' connections, and owns its event loops and worker pool.
  */
 @Component
 public class HttpServer implements SmartLifecycle {
@@ -54,6 +54,7 @@ public class HttpServer implements SmartLifecycle {
     private final HttpRoutes routes = new HttpRoutes();
     private final HttpRequestLog requestLog;
     private final List<RouteFilter> filters;
+    private final List<String> warmUpRequests;
     private EventLoopGroup boss;
     private EventLoopGroup io;
     private ThreadPoolExecutor workers;
@@ -68,7 +69,9 @@ public class HttpServer implements SmartLifecycle {
         this.server = server;
         this.tuning = tuning;
         this.requestLog = new HttpRequestLog(metrics, exceptions, server.accessLogEnabled());
-        ModuleDoors.httpApisOf(modules).forEach(api -> api.register(routes));
+        List<HttpApi> apis = ModuleDoors.httpApisOf(modules);
+        apis.forEach(api -> api.register(routes));
+        this.warmUpRequests = apis.stream().flatMap(api -> api.warmUpRequests().stream()).toList();
     }
 
     /** Serves an exchange that did not come through this port (a request a peer passed on). */
@@ -116,7 +119,10 @@ public class HttpServer implements SmartLifecycle {
         this.bootstrap = bootstrap;
     }
 
-    /** Opens the port once the context has started every component; a refresh after that changes nothing. */
+    /**
+     * Opens the port once the context has started every component and the server has warmed up;
+     * a refresh after that changes nothing.
+     */
     @EventListener(ContextRefreshedEvent.class)
     public synchronized void open() {
         if (bootstrap == null || channel != null) {
@@ -124,6 +130,7 @@ public class HttpServer implements SmartLifecycle {
         }
         InetSocketAddress address = server.address() == null || server.address().isBlank()
                 ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
+        new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, server.servlet().contextPath());
         try {
             channel = bootstrap.bind(address).sync().channel();
         } catch (InterruptedException e) {

@@ -1,5 +1,7 @@
 package com.nacosx.core.http;
 
+import com.nacosx.core.ModuleDoors;
+import com.nacosx.core.auth.Access;
 import com.nacosx.core.metrics.ExceptionCounters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -13,12 +15,17 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The HTTP port opens after every component has started; it closes with the context, resetting its clients. */
+/**
+ * The HTTP port opens after every component has started and the server has answered its warm-up
+ * requests; it closes with the context, resetting its clients.
+ */
 class HttpServerLifecycleTest {
 
     /** A component that starts last, as the member manager and the Raft groups do, and looks at the port. */
@@ -62,12 +69,46 @@ class HttpServerLifecycleTest {
         }
     }
 
+    /** Counts the readiness probes it answers, and which of them came while the server's port was open. */
+    private static final class ReadinessProbes implements HttpApi {
+        private final int port;
+        private final AtomicInteger answered = new AtomicInteger();
+        private final AtomicInteger whilePortOpen = new AtomicInteger();
+
+        ReadinessProbes(int port) {
+            this.port = port;
+        }
+
+        @Override
+        public void register(HttpRoutes routes) {
+            routes.get("/v1/console/health/readiness").access(Access.open()).blocking(exchange -> {
+                if (listening(port)) {
+                    whilePortOpen.incrementAndGet();
+                }
+                answered.incrementAndGet();
+                exchange.respondText(200, "UP");
+            });
+        }
+
+        @Override
+        public List<String> warmUpRequests() {
+            return List.of("/v1/console/health/readiness");
+        }
+    }
+
     private static AnnotationConfigApplicationContext serverContext(int port, LastToStart last) {
+        return serverContext(port, last, 0, new ReadinessProbes(port));
+    }
+
+    private static AnnotationConfigApplicationContext serverContext(int port, LastToStart last, int warmUpRequests,
+            ReadinessProbes probes) {
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
         context.registerBean(HttpServer.class, () -> new HttpServer(
                 new HttpServerProperties(port, "127.0.0.1", null, null, null),
-                new HttpTuning(1, 1, null, null, null), List.of(), meters, new ExceptionCounters(meters), List.of()));
+                new HttpTuning(1, 1, null, null, null, warmUpRequests),
+                List.of(new ModuleDoors("test", List.of(probes), List.of())), meters, new ExceptionCounters(meters),
+                List.of()));
         context.registerBean(LastToStart.class, () -> last);
         context.refresh();
         return context;
@@ -84,6 +125,29 @@ class HttpServerLifecycleTest {
             assertTrue(listening(port), "the port is open once the context has started");
         }
         assertFalse(listening(port), "the port closes with the context");
+    }
+
+    @Test
+    void theServerAnswersItsWarmUpRequestsBeforeItOpensItsPort() throws Exception {
+        int port = freePort();
+        ReadinessProbes probes = new ReadinessProbes(port);
+        try (AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port), 300, probes)) {
+
+            assertEquals(300, probes.answered.get(), "every warm-up request was answered by the server's own routes");
+            assertEquals(0, probes.whilePortOpen.get(), "a warm-up request came while the port was open");
+            assertTrue(listening(port), "the port is open once the warm-up is over");
+        }
+    }
+
+    @Test
+    void noWarmUpWhenTurnedOff() throws Exception {
+        int port = freePort();
+        ReadinessProbes probes = new ReadinessProbes(port);
+        try (AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port), 0, probes)) {
+
+            assertTrue(listening(port));
+            assertEquals(0, probes.answered.get());
+        }
     }
 
     /**

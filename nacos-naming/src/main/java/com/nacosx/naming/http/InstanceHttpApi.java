@@ -99,6 +99,16 @@ public class InstanceHttpApi implements HttpApi {
                 .blocking(exchange -> changeMetadata(exchange, true, version));
     }
 
+    /**
+     * The instance list of a service no one registers: refused 503 while the node loads, as every
+     * client's 1.x naming request is, and answered an empty list after; the paths a restarted
+     * node's first clients take.
+     */
+    @Override
+    public List<String> warmUpRequests() {
+        return List.of(INSTANCE + "/list?serviceName=nacos.http.warm-up");
+    }
+
     /** An instance named in the {@code instances} list of a batch metadata change. */
     record Target(String ip, Integer port, String clusterName) {
     }
