@@ -97,9 +97,7 @@ sleep "$PHASE_SECONDS"
 
 restarted=${OURS[2]}
 phase "ours on $restarted stops and starts again, in the 1.x mode"
-old=$(pid_of "$restarted")
-kill "$old"
-while kill -0 "$old" 2>/dev/null; do sleep 1; done
+stop_and_await "$(pid_of "$restarted")"
 start_ours "$restarted" "$MEMBERS"
 await_ready "$restarted"
 phase "ours on $restarted is ready again"
@@ -107,9 +105,7 @@ sleep "$PHASE_SECONDS"
 
 if [ "${LIVE_1X:-}" = 1 ]; then
     phase "the 1.4.8 node on $LEGACY_PORT stops"
-    legacy=$(pid_of "$LEGACY_PORT")
-    kill "$legacy"
-    while kill -0 "$legacy" 2>/dev/null; do sleep 1; done
+    stop_and_await "$(pid_of "$LEGACY_PORT")"
     echo gone > "$WORK/kind-$LEGACY_PORT"
     sleep 20
 fi

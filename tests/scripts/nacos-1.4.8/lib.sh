@@ -100,6 +100,12 @@ host_ticks() {
 # The sampler. Each node's pid and kind (1.4.8 or ours) live in files under WORK, which it reads
 # every round, so a node replaced meanwhile is sampled as what it is now; the clients' pid too.
 # Needs WORK, PORTS (the nodes' HTTP ports) and SERVICES (the clients' services: legacy-0 ...).
+# stop_and_await PID: stops the process PID (one these scripts started) and waits until it is gone.
+stop_and_await() {
+    kill "$1"
+    while kill -0 "$1" 2>/dev/null; do sleep 0.2; done
+}
+
 pid_of() { cat "$WORK/pid-$1"; }
 kind_of() { cat "$WORK/kind-$1"; }
 clients_pid() { cat "$WORK/pid-clients" 2>/dev/null || echo 0; }

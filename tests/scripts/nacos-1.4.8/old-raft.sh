@@ -117,9 +117,7 @@ LED_BY=" $(kind "$LEADER") "
 for round in $(seq 1 "${ROUNDS:-6}"); do
     [[ "$LED_BY" == *" 1.4.8 "* && "$LED_BY" == *" ours "* ]] && [ "$round" -gt 1 ] && break
     STOPPED=$LEADER
-    stopped_pid=$(cat "$WORK/pid-$STOPPED")
-    kill "$stopped_pid"
-    while kill -0 "$stopped_pid" 2>/dev/null; do sleep 0.5; done
+    stop_and_await "$(cat "$WORK/pid-$STOPPED")"
     LEFT=()
     for port in "${NODES[@]}"; do [ "$port" = "$STOPPED" ] || LEFT+=("$port"); done
     echo "$(date +%T) round $round: the leader $STOPPED ($(kind "$STOPPED")) stopped"

@@ -114,10 +114,7 @@ lead() {
 }
 # restart_first_empty: the 1.4.8 node PORTS[0] restarts with no data and installs the leader's snapshot.
 restart_first_empty() {
-    local pid
-    pid=$(pgrep -f "nacos.home=$LEGACY" | head -1)
-    kill "$pid"
-    while kill -0 "$pid" 2>/dev/null; do sleep 1; done
+    stop_and_await "$(pgrep -f "nacos.home=$LEGACY" | head -1)"
     rm -rf "$LEGACY/data/protocol" "$LEGACY/data/naming"
     PIDS+=("$(start_legacy_node "$LEGACY" "${PORTS[0]}" "$MEMBERS")")
     await_ready "${PORTS[0]}"
@@ -132,8 +129,7 @@ snapshot_all
 restart_first_empty
 
 echo "replacing the 1.4.8 node ${PORTS[1]} by one of ours"
-kill "$SECOND"
-while kill -0 "$SECOND" 2>/dev/null; do sleep 1; done
+stop_and_await "$SECOND"
 PIDS+=("$(start_our_node "$WORK/${PORTS[1]}" "${PORTS[1]}" "$MEMBERS")")
 await_ready "${PORTS[1]}"
 await_group "${PORTS[1]}"

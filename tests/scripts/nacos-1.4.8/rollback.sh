@@ -53,8 +53,7 @@ listing
 
 last=${PORTS[3]}
 phase "ours on $last stops; an official 1.4.8 node starts on its address"
-kill "$(pid_of "$last")"
-while kill -0 "$(pid_of "$last")" 2>/dev/null; do sleep 1; done
+stop_and_await "$(pid_of "$last")"
 start_legacy_copy "$LEGACY" "$last" "$MEMBERS"
 home="$WORK/148-$last"
 await_ready "$last"

@@ -58,9 +58,7 @@ sleep 60
 
 for port in "${PORTS[@]}"; do
     phase "1.4.8 node $port stops; one of ours starts on its address"
-    old=$(pid_of "$port")
-    kill "$old"
-    while kill -0 "$old" 2>/dev/null; do sleep 1; done
+    stop_and_await "$(pid_of "$port")"
     start_ours "$port"
     await_ready "$port"
     phase "ours on $port is ready"
