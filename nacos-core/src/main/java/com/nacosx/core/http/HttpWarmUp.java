@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * the same server, so that the JVM has compiled the path every request takes (event loop, HTTP
  * codec, routing, filters, answer, access log) before its clients arrive. A restarted node under
  * 1.x load is otherwise handed hundreds of requests at once by a JVM that still interprets that
- * path: the first ones waited 1.2-1.8 s for answers the node wrote in under 40 ms
+ * path: the first ones waited 1.2-1.8 s for answers the node wrote in under 55 ms
  * (bench/RESULTS.md). The requests are those the HTTP APIs name ({@link HttpApi#warmUpRequests}),
  * in turn; the access log shows them with the user agent {@code Nacos-Server-Warm-Up}.
  */
