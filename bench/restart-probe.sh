@@ -30,12 +30,7 @@ stop_probe() {
 trap stop_probe EXIT
 
 if [ -n "$LEGACY" ]; then legacy_database "$LEGACY"; else fresh_database; fi
-echo gone > "$WORK/kind-27848"
-start_ours() {
-    start_our_node "$WORK/ours-$1" "$1" "$MEMBERS" > "$WORK/pid-$1"
-    echo ours > "$WORK/kind-$1"
-}
-for port in "${OURS[@]}"; do start_ours "$port"; done
+for port in "${OURS[@]}"; do start_ours "$port" "$MEMBERS"; done
 for port in "${OURS[@]}"; do await_ready "$port"; done
 java -Xmx512m -jar "$BENCH_JAR" legacy-clients --servers "$(printf '127.0.0.1:%s,' "${OURS[@]}" | sed 's/,$//')" \
     --instances 14000 --services 100 > >(sed -u 's/^/   1.x clients: /') &
@@ -57,7 +52,7 @@ sleep 5
 phase "ours on $RESTARTED stops"
 stop_and_await "$(pid_of "$RESTARTED")"
 phase "stopped; starting again"
-start_ours "$RESTARTED"
+start_ours "$RESTARTED" "$MEMBERS"
 await_ready "$RESTARTED"
 phase "ready"
 sleep 20

@@ -59,11 +59,6 @@ OUR_MEMBERS=$(printf '127.0.0.1:%s\n' "${OURS[@]}")
 MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
 echo gone > "$WORK/kind-$LEGACY_PORT"
 
-start_ours() {
-    start_our_node "$WORK/ours-$1" "$1" "$2" > "$WORK/pid-$1"
-    echo ours > "$WORK/kind-$1"
-}
-
 await_mode() {
     for port in "${OURS[@]}"; do
         until [ "$(mode_of "$port")" = "$1" ]; do sleep 2; done

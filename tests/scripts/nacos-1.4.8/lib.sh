@@ -71,6 +71,13 @@ start_our_node() {
     cat "$dir/nacos/logs/nacos.pid"
 }
 
+# start_ours PORT MEMBERS: starts one of ours on PORT, its home under WORK (kept across a restart),
+# and records its pid and kind for the sampler.
+start_ours() {
+    start_our_node "$WORK/ours-$1" "$1" "$2" > "$WORK/pid-$1"
+    echo ours > "$WORK/kind-$1"
+}
+
 # await_ready PORT: waits (at most 300 s) until the node answers its readiness probe.
 await_ready() {
     for _ in $(seq 1 300); do
@@ -97,15 +104,15 @@ host_ticks() {
     awk '/^cpu /{busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6}' /proc/stat
 }
 
-# The sampler. Each node's pid and kind (1.4.8 or ours) live in files under WORK, which it reads
-# every round, so a node replaced meanwhile is sampled as what it is now; the clients' pid too.
-# Needs WORK, PORTS (the nodes' HTTP ports) and SERVICES (the clients' services: legacy-0 ...).
 # stop_and_await PID: stops the process PID (one these scripts started) and waits until it is gone.
 stop_and_await() {
     kill "$1"
     while kill -0 "$1" 2>/dev/null; do sleep 0.2; done
 }
 
+# The sampler. Each node's pid and kind (1.4.8 or ours) live in files under WORK, which it reads
+# every round, so a node replaced meanwhile is sampled as what it is now; the clients' pid too.
+# Needs WORK, PORTS (the nodes' HTTP ports) and SERVICES (the clients' services: legacy-0 ...).
 pid_of() { cat "$WORK/pid-$1"; }
 kind_of() { cat "$WORK/kind-$1"; }
 clients_pid() { cat "$WORK/pid-clients" 2>/dev/null || echo 0; }

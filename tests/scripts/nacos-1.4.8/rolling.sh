@@ -37,11 +37,6 @@ trap stop_everything EXIT
 legacy_database "$LEGACY"
 MEMBERS=$(printf '127.0.0.1:%s\n' "${PORTS[@]}")
 
-start_ours() {
-    start_our_node "$WORK/ours-$1" "$1" "$MEMBERS" > "$WORK/pid-$1"
-    echo ours > "$WORK/kind-$1"
-}
-
 phase "three official 1.4.8 nodes start"
 for port in "${PORTS[@]}"; do start_legacy_copy "$LEGACY" "$port" "$MEMBERS"; done
 for port in "${PORTS[@]}"; do await_ready "$port"; done
@@ -59,7 +54,7 @@ sleep 60
 for port in "${PORTS[@]}"; do
     phase "1.4.8 node $port stops; one of ours starts on its address"
     stop_and_await "$(pid_of "$port")"
-    start_ours "$port"
+    start_ours "$port" "$MEMBERS"
     await_ready "$port"
     phase "ours on $port is ready"
     sleep 40
