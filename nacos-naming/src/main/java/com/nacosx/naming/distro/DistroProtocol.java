@@ -70,7 +70,11 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private final PeerClients peers;
     private final ServerReadiness readiness;
     private final boolean clustered;
-    private final AtomicLong revisionClock = new AtomicLong(System.currentTimeMillis() * 1000);
+    /**
+     * A change's revision: the microsecond it was made, or one more than the last when the clock
+     * has not moved on, so that two nodes' revisions of one client say which change came last.
+     */
+    private final AtomicLong revisionClock = new AtomicLong();
     private final Map<String, Long> localRevisions = new ConcurrentHashMap<>();
     private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
@@ -121,7 +125,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 || ClientIds.isLegacyDatum(clientId)) {
             return;
         }
-        localRevisions.put(clientId, revisionClock.incrementAndGet());
+        long now = System.currentTimeMillis() * 1000;
+        localRevisions.put(clientId, revisionClock.accumulateAndGet(now, (last, wall) -> Math.max(last + 1, wall)));
         dirty.add(clientId);
     }
 
@@ -179,8 +184,21 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         return DistroCodec.encode(clientId, revision, registry.publishedBy(clientId));
     }
 
+    /**
+     * Holds a peer's copy of a client as that peer's, unless this node made the client its own
+     * after the peer did. Two nodes can make a 1.x client theirs at once (both starting, each sees
+     * only itself serving, and both take over a 1.x member's instance; or a beat claims it while a
+     * peer's sync is on its way): each then takes the other's copy, neither lists the client in its
+     * verify round, and both drop it. The later change wins on both nodes instead: a node whose
+     * copy is the later sends it again, and the peer takes it as this node's.
+     */
     private void apply(String owner, DistroClient client) {
         synchronized (applying) {
+            Long ours = localRevisions.get(client.clientId);
+            if (ours != null && ours > client.revision) {
+                dirty.add(client.clientId);
+                return;
+            }
             localRevisions.remove(client.clientId);
             // Known as a replica before the registry changes, so the change is not replicated back.
             remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));

@@ -173,6 +173,32 @@ class DistroProtocolTest {
         assertEquals(3, registry.get(KEY).instanceCount(), "a second snapshot replaces nothing either");
     }
 
+    /**
+     * Two starting nodes both took a 1.x member's instance over, and their syncs crossed: the one
+     * that took it last keeps it, on both nodes, so it is listed and not dropped by either.
+     */
+    @Test
+    void aClientTwoNodesMadeTheirsAtOnceStaysWithTheNodeThatMadeItTheirsLast() {
+        String earlier = "10.0.0.11:8080#true";
+        String later = "10.0.0.12:8080#true";
+        registry.publish(earlier, KEY, true, List.of(instance("10.0.0.11")));
+        registry.publish(later, KEY, true, List.of(instance("10.0.0.12")));
+        long ours = revisionOf(earlier);
+
+        distro.handle(change(PEER, earlier, ours + 1_000, instance("10.0.0.11")));
+        distro.handle(change(PEER, later, ours - 1_000, instance("10.0.0.12")));
+        assertTrue(distro.isReplica(earlier), "the peer made it its own after this node did");
+        assertFalse(distro.isReplica(later), "this node made it its own after the peer did");
+        assertEquals(List.of(later), answeredFor(DistroDataRequest.SNAPSHOT));
+        assertEquals(2, registry.get(KEY).instanceCount());
+    }
+
+    long revisionOf(String clientId) {
+        DistroDataRequest query = request(DistroDataRequest.QUERY, PEER);
+        query.clientIds.add(clientId);
+        return ((DistroDataResponse) distro.handle(query)).clients.get(0).revision;
+    }
+
     @Test
     void aClaimedOneXClientBecomesThisNodes() {
         distro.handle(change(PEER, "10.0.0.6:8080#true", 3, instance("10.0.0.6")));

@@ -12,15 +12,21 @@ import java.util.stream.Stream;
 /**
  * Temporary directories for servers' homes and the like, deleted when the test JVM exits (not
  * before: tests restart servers on the same home). Each server home holds a packaged server,
- * its logs and data, hundreds of megabytes a run: left behind, they fill the disk.
+ * its logs and data, hundreds of megabytes a run: left behind, they fill the disk. A home's
+ * {@code logs} are kept under {@code target/server-logs/}: a test that failed on a busy machine
+ * is explained by its servers' logs, and they are a few megabytes.
  */
 public final class TempDirs {
 
     private static final List<Path> CREATED = new CopyOnWriteArrayList<>();
+    /** Under the module being tested: surefire and failsafe run tests in its directory. */
+    private static final Path KEPT_LOGS = Path.of("target", "server-logs");
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(TempDirs::deleteQuietly),
-                "delete-temp-dirs"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(dir -> {
+            keepLogs(dir);
+            deleteQuietly(dir);
+        }), "delete-temp-dirs"));
     }
 
     private TempDirs() {
@@ -34,6 +40,22 @@ public final class TempDirs {
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void keepLogs(Path home) {
+        Path logs = home.resolve("logs");
+        if (!Files.isDirectory(logs)) {
+            return;
+        }
+        Path kept = KEPT_LOGS.resolve(home.getFileName());
+        try (Stream<Path> files = Files.list(logs)) {
+            Files.createDirectories(kept);
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, kept.resolve(file.getFileName()));
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // The logs are a help, not the test's result: the exit goes on without them.
         }
     }
 
