@@ -19,6 +19,19 @@ public interface LegacyRaftStateMachine extends RaftStateMachine {
     /** Answers a 1.x read from what this node has applied. */
     Response read(ReadRequest read);
 
+    /**
+     * On the leader, before it appends a write: why it refuses the write (sent back to the writer
+     * as the answer), or null to append it. Each write admitted is {@link #settled} once it was
+     * applied or failed. 1.4 leaders append every write.
+     */
+    default Response refuse(WriteRequest write) {
+        return null;
+    }
+
+    /** A write this leader admitted was applied here, or will not be. */
+    default void settled(WriteRequest write) {
+    }
+
     @Override
     default Object apply(byte[] write) {
         try {

@@ -362,7 +362,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
             return CompletableFuture.failedFuture(e);
         }
         if (group.isLeader()) {
-            return group.commitForResult(LegacyGroupStateMachine.entryOf(request)).thenApply(Response.class::cast);
+            return commitAsLegacyLeader(group, legacyMachines.get(groupName), request);
         }
         PeerId leader = group.leader();
         if (leader == null) {
@@ -371,6 +371,19 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         return legacyRpc.send(leader, request, settings.writeTimeout()).exceptionallyCompose(error ->
                 CompletableFuture.failedFuture(unavailable(groupName, "the leader " + leader + " did not take it: "
                         + Futures.causeOf(error).getMessage())));
+    }
+
+    private static CompletableFuture<Response> commitAsLegacyLeader(RaftGroup group, LegacyRaftStateMachine machine,
+            Message request) {
+        if (!(request instanceof WriteRequest write)) {
+            return group.commitForResult(LegacyGroupStateMachine.entryOf(request)).thenApply(Response.class::cast);
+        }
+        Response refusal = machine.refuse(write);
+        if (refusal != null) {
+            return CompletableFuture.completedFuture(refusal);
+        }
+        return group.commitForResult(LegacyGroupStateMachine.entryOf(request)).thenApply(Response.class::cast)
+                .whenComplete((response, error) -> machine.settled(write));
     }
 
     private RaftGroup legacyGroup(String name) {

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -75,10 +76,37 @@ class LegacyPersistentGroupTest {
     }
 
     static HttpResponse<String> persistent(String method, ServerProcess node, String ip, int port) {
+        return persistent(method, node, "persistent-c", ip, port);
+    }
+
+    static HttpResponse<String> persistent(String method, ServerProcess node, String service, String ip, int port) {
         HttpCall call = method.equals("POST") ? HttpCall.post(node.baseUrl() + "/v1/ns/instance")
                 : HttpCall.delete(node.baseUrl() + "/v1/ns/instance");
-        return call.param("serviceName", "persistent-c").param("ip", ip).param("port", String.valueOf(port))
+        return call.param("serviceName", service).param("ip", ip).param("port", String.valueOf(port))
                 .param("ephemeral", "false").send();
+    }
+
+    /**
+     * Registers instances of one service through every node at once, each node's one after the
+     * other as a client's are: the group holds the whole list as one datum, so each node's write
+     * must be made from the list the others' writes made.
+     */
+    static List<String> registerAtOnceThroughEveryNode(String service, int perNode) {
+        List<CompletableFuture<List<String>>> registered = new ArrayList<>();
+        for (int n = 0; n < nodes.size(); n++) {
+            ServerProcess node = nodes.get(n);
+            String ip = "127.0.1." + (n + 1);
+            registered.add(CompletableFuture.supplyAsync(() -> {
+                List<String> done = new ArrayList<>();
+                for (int port = 2000; port < 2000 + perNode; port++) {
+                    HttpResponse<String> answer = persistent("POST", node, service, ip, port);
+                    assertEquals(200, answer.statusCode(), answer.body());
+                    done.add(ip + ":" + port);
+                }
+                return done;
+            }));
+        }
+        return registered.stream().flatMap(each -> each.join().stream()).sorted().toList();
     }
 
     /** The datums a read answered, each decoded: the answer's data is a batch of base64 keys and values. */
@@ -121,6 +149,21 @@ class LegacyPersistentGroupTest {
             assertEquals(List.of("127.0.0.10:1005", "127.0.0.9:1003"), inGroup.stream().sorted().toList());
             Await.until(15_000, () -> listedEverywhere("persistent-c", List.of("127.0.0.10:1005", "127.0.0.9:1003")),
                     "every node lists both");
+
+            // Nodes of ours changing one service's list at the same moment lose no change.
+            List<String> burst = registerAtOnceThroughEveryNode("persistent-burst", 8);
+            try {
+                Await.until(15_000, () -> listedEverywhere("persistent-burst", burst),
+                        "every instance registered at once through three nodes is listed everywhere");
+            } catch (AssertionError missing) {
+                throw new AssertionError(missing.getMessage() + "; each node lists " + nodes.stream()
+                        .map(node -> hosts(node, "persistent-burst")).toList(), missing);
+            }
+            List<String> inBurstDatum = new ArrayList<>();
+            datums(legacy.read(raftPort(nodes.get(1)), List.of(LIST_KEY.replace("persistent-c", "persistent-burst"))))
+                    .get(0).path("value").path("instanceList").forEach(instance ->
+                            inBurstDatum.add(instance.path("ip").asText() + ":" + instance.path("port").asInt()));
+            assertEquals(burst, inBurstDatum.stream().sorted().toList(), "and the group's list holds them all");
 
             // What 1.4 refuses is refused whole, and nothing of it is applied.
             Response badKey = legacy.write(raftPort(nodes.get(0)), "Write", Nacos148Raft.batch(

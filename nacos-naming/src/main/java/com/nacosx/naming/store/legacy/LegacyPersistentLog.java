@@ -39,10 +39,11 @@ import org.slf4j.LoggerFactory;
  * every node, 1.x or ours, makes it visible ({@link LegacyPersistentStore}). The
  * list is what the command makes of the service's persistent instances here, once this node has
  * applied every write the group had committed, and a node's writes to one service go one after the
- * other. Through the old HTTP Raft led by a node of ours, a list made from a datum the leader has
- * since replaced is refused and made again from the new one; through the 1.4 group, or a 1.x
- * leader, two nodes writing one service at the same moment may still lose one change, as in 1.4. A
- * service created, edited or removed goes to our own log, then to the 1.x group as 1.4 writes it.
+ * other. Led by a node of ours, through the old HTTP Raft or the 1.4 group ({@link ListWriteGuard}),
+ * a list made from a datum the leader has since replaced is refused and made again from the new
+ * one; with a 1.x leader, or a 1.4 node writing the same service, two writes at the same moment
+ * may still lose one change, as in 1.4. A service created, edited or removed goes to our own log,
+ * then to the 1.x group as 1.4 writes it.
  * Everything else, and everything once double write is off, goes to our own log; turning it off
  * hands the group's instances to our own log.
  */
@@ -50,7 +51,7 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
     private static final Logger LOG = LoggerFactory.getLogger(LegacyPersistentLog.class);
     /** Writes of one command refused as made from a replaced list before its caller is told. */
-    private static final int WRITE_ATTEMPTS = 5;
+    private static final int WRITE_ATTEMPTS = 10;
 
     private final CommandLog<ServiceRegistry> ours;
     private final RaftGroups raft;
@@ -179,25 +180,32 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         return Futures.causeOf(error) instanceof NacosException refused && refused.status() == NacosException.CONFLICT;
     }
 
-    /** Applies the command to a copy of the service's persistent instances and writes the outcome. */
+    /**
+     * Applies the command to a copy of the service's persistent instances as this node applied
+     * them from the 1.x data, and writes the outcome.
+     */
     private <R> CompletableFuture<R> writeThroughGroup(ServiceKey service, Command<ServiceRegistry, R> command) {
         // Read before the instances: a change applied in between makes the leader refuse, not lose it.
-        HttpRaft.Basis basis = httpRaft.inPlay() ? httpRaft.basisOf(LegacyPersistentKeys.instanceList(service)) : null;
+        String listKey = LegacyPersistentKeys.instanceList(service);
+        HttpRaft.Basis basis = httpRaft.inPlay() ? httpRaft.basisOf(listKey) : null;
+        LegacyPersistentStore.ListAsApplied held = store.listAsApplied(service);
+        Map<String, List<InstanceRecord>> before = LegacyPersistentStore.byClient(held.instances());
         ServiceRegistry copy = new ServiceRegistry();
-        persistentPublications(service).forEach((clientId, instances) -> copy.publish(clientId, service, false,
-                instances));
+        before.forEach((clientId, instances) -> copy.publish(clientId, service, false, instances));
         @SuppressWarnings("unchecked") // instanceServiceOf let through naming's instance commands only
         R result = ((NamingCommand<R>) command).applyNow(copy);
-        List<InstanceRecord> before = new ArrayList<>();
-        persistentPublications(service).values().forEach(before::addAll);
         List<InstanceRecord> instances = new ArrayList<>();
         persistentPublications(copy, service).values().forEach(instances::addAll);
-        if (instances.equals(before)) {
+        if (instances.equals(before.values().stream().flatMap(List::stream).toList())) {
             return CompletableFuture.completedFuture(result);
         }
-        WriteRequest write = WriteRequest.newBuilder().setOperation("Write")
-                .setData(ByteString.copyFrom(LegacyPersistentDatums.bytes(batchFor(service, instances)))).build();
+        WriteRequest write = ListWriteGuard.stamp(WriteRequest.newBuilder().setOperation("Write")
+                .setData(ByteString.copyFrom(LegacyPersistentDatums.bytes(batchFor(service, instances)))).build(),
+                listKey, held.datum());
         return writeToGroup(write, basis).thenApply(response -> {
+            if (ListWriteGuard.isRefusal(response)) {
+                throw new NacosException(NacosException.CONFLICT, ErrorCode.RESOURCE_CONFLICT, response.getErrMsg());
+            }
             if (!response.getSuccess()) {
                 throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.SERVER_ERROR, "the 1.x group "
                         + LegacyPersistentStore.GROUP + " refused the write of " + service + ": "
@@ -245,10 +253,6 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         Map<String, ClusterMeta> clusters = new LinkedHashMap<>();
         registered.clusterNames().forEach(name -> clusters.put(name, registered.cluster(name)));
         return LegacyPersistentDatums.serviceDatum(service, registered.meta(), clusters);
-    }
-
-    private Map<String, List<InstanceRecord>> persistentPublications(ServiceKey service) {
-        return persistentPublications(registry, service);
     }
 
     private static Map<String, List<InstanceRecord>> persistentPublications(ServiceRegistry registry,

@@ -71,6 +71,7 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
     private final Map<String, byte[]> oldRaft = new ConcurrentHashMap<>();
     private final Set<String> removedByOldRaft = ConcurrentHashMap.newKeySet();
     private volatile BooleanSupplier oldRaftInPlay = () -> false;
+    private final ListWriteGuard guard = new ListWriteGuard(datums::get);
 
     public LegacyPersistentStore(ServiceRegistry registry, UpgradeJudgement upgrade) {
         this.registry = registry;
@@ -84,9 +85,21 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
     }
 
     @Override
-    public void reset() {
+    public synchronized void reset() {
         datums.clear();
         describedBeforeCreated.clear();
+    }
+
+    /**
+     * A service's persistent instances as this node applied them, with the group's datum of its
+     * list, read in one step: a write made from them and said to be made from that datum
+     * ({@link ListWriteGuard}) leaves out nothing the datum had.
+     */
+    record ListAsApplied(byte[] datum, List<InstanceRecord> instances) {
+    }
+
+    synchronized ListAsApplied listAsApplied(ServiceKey service) {
+        return new ListAsApplied(datums.get(LegacyPersistentKeys.instanceList(service)), instances(service));
     }
 
     /** Whether the 1.x data holds the key (a 1.4 node creates a service's datum once). */
@@ -137,29 +150,44 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
             return failure(e.getMessage());
         }
         boolean groupSpeaks = !oldRaftInPlay.getAsBoolean();
-        batch.forEach((key, value) -> {
-            if (WRITE.equals(operation)) {
-                datums.put(key, value);
-            } else {
-                datums.remove(key);
-            }
-            if (groupSpeaks) {
-                oldRaft.remove(key);
-                removedByOldRaft.remove(key);
-            }
-            mirror(key);
-        });
+        // One step as listAsApplied sees it: a datum is never read without the instances it brought.
+        synchronized (this) {
+            batch.forEach((key, value) -> applyKey(operation, key, value, groupSpeaks));
+        }
         return Response.newBuilder().setSuccess(true).build();
     }
 
+    private void applyKey(String operation, String key, byte[] value, boolean groupSpeaks) {
+        if (WRITE.equals(operation)) {
+            datums.put(key, value);
+        } else {
+            datums.remove(key);
+        }
+        if (groupSpeaks) {
+            oldRaft.remove(key);
+            removedByOldRaft.remove(key);
+        }
+        mirror(key);
+    }
+
+    @Override
+    public Response refuse(WriteRequest write) {
+        return guard.refuse(write);
+    }
+
+    @Override
+    public void settled(WriteRequest write) {
+        guard.settled(write);
+    }
+
     /** The old HTTP Raft applied the key's datum. */
-    void putFromOldRaft(String key, byte[] datum) {
+    synchronized void putFromOldRaft(String key, byte[] datum) {
         oldRaft.put(key, datum);
         removedByOldRaft.remove(key);
         mirror(key);
     }
 
-    void removeFromOldRaft(String key) {
+    synchronized void removeFromOldRaft(String key) {
         oldRaft.remove(key);
         removedByOldRaft.add(key);
         mirror(key);
@@ -278,11 +306,7 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
      * and none left of an address the list no longer has.
      */
     private void mirrorInstances(ServiceKey service, List<InstanceRecord> instances) {
-        Map<String, List<InstanceRecord>> byClient = new LinkedHashMap<>();
-        for (InstanceRecord instance : instances) {
-            byClient.computeIfAbsent(ClientIds.ofAddress(instance.ip(), instance.port(), false),
-                    client -> new ArrayList<>()).add(instance);
-        }
+        Map<String, List<InstanceRecord>> byClient = byClient(instances);
         RegisteredService current = registry.get(service);
         if (current != null) {
             for (String clientId : List.copyOf(current.publications().keySet())) {
@@ -299,13 +323,23 @@ public class LegacyPersistentStore implements LegacyRaftStateMachine {
         }
     }
 
+    /** The instances by the client that holds them here: one per address, as our own persistent instances. */
+    static Map<String, List<InstanceRecord>> byClient(List<InstanceRecord> instances) {
+        Map<String, List<InstanceRecord>> byClient = new LinkedHashMap<>();
+        for (InstanceRecord instance : instances) {
+            byClient.computeIfAbsent(ClientIds.ofAddress(instance.ip(), instance.port(), false),
+                    client -> new ArrayList<>()).add(instance);
+        }
+        return byClient;
+    }
+
     @Override
     public void saveSnapshot(Path directory) throws IOException {
         LegacySnapshotArchive.write(directory, datums);
     }
 
     @Override
-    public void loadSnapshot(Path directory) throws IOException {
+    public synchronized void loadSnapshot(Path directory) throws IOException {
         Map<String, byte[]> loaded = LegacySnapshotArchive.read(directory);
         List<String> gone = datums.keySet().stream().filter(key -> !loaded.containsKey(key)).toList();
         datums.clear();
