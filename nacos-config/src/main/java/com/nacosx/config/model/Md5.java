@@ -1,9 +1,7 @@
 package com.nacosx.config.model;
 
+import com.nacosx.core.util.Digests;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /** The md5 Nacos clients compare: lower-case hex of the UTF-8 bytes of the content. */
 public final class Md5 {
@@ -16,10 +14,6 @@ public final class Md5 {
     }
 
     public static String of(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JVM has no MD5", e);
-        }
+        return Digests.md5Hex(bytes);
     }
 }

@@ -3,17 +3,15 @@ package com.nacosx.naming.registry;
 import com.nacosx.api.naming.Instance;
 import com.nacosx.api.naming.ServiceInfo;
 import com.nacosx.core.http.Json;
+import com.nacosx.core.util.Digests;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -204,11 +202,6 @@ public final class ServiceView {
                     .append('_').append(instance.healthy()).append('_').append(instance.enabled()).append('_')
                     .append(instance.cluster()).append('_').append(instance.metadata()).append(',');
         }
-        try {
-            MessageDigest md5 = MessageDigest.getInstance("MD5");
-            return HexFormat.of().formatHex(md5.digest(text.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        return Digests.md5Hex(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 }

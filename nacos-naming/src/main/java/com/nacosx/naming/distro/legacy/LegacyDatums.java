@@ -3,16 +3,14 @@ package com.nacosx.naming.distro.legacy;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.NamingNames;
 import com.nacosx.core.http.Json;
+import com.nacosx.core.util.Digests;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import tools.jackson.core.type.TypeReference;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,12 +161,7 @@ public final class LegacyDatums {
     }
 
     static String md5(CharSequence text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
-                    .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("MD5 is part of every Java runtime", e);
-        }
+        return Digests.md5Hex(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** The instances in 1.x's order: by its {@code Instance.toString()} of an ephemeral instance (never marked). */

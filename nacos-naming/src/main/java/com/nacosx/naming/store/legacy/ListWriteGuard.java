@@ -2,9 +2,7 @@ package com.nacosx.naming.store.legacy;
 
 import com.alibaba.nacos.consistency.entity.Response;
 import com.alibaba.nacos.consistency.entity.WriteRequest;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import com.nacosx.core.util.Digests;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -69,13 +67,6 @@ final class ListWriteGuard {
     }
 
     static String fingerprint(byte[] datum) {
-        if (datum == null) {
-            return ABSENT;
-        }
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(datum));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return datum == null ? ABSENT : Digests.sha256Hex(datum);
     }
 }
