@@ -43,10 +43,15 @@ class LegacyPersistentGroupTest {
     }
 
     static List<String> hosts(ServerProcess node, String service) {
-        List<String> hosts = new ArrayList<>();
-        JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service).send().body())
-                .path("hosts").forEach(host -> hosts.add(host.path("ip").asText() + ":" + host.path("port").asInt()));
-        return hosts.stream().sorted().toList();
+        return addresses(JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
+                .param("serviceName", service).send().body()).path("hosts"));
+    }
+
+    /** The {@code ip:port} of each instance, sorted. */
+    static List<String> addresses(JsonNode instances) {
+        List<String> addresses = new ArrayList<>();
+        instances.forEach(instance -> addresses.add(instance.path("ip").asText() + ":" + instance.path("port").asInt()));
+        return addresses.stream().sorted().toList();
     }
 
     static boolean listedEverywhere(String service, List<String> expected) {
@@ -141,12 +146,9 @@ class LegacyPersistentGroupTest {
             assertEquals(2, datums.size(), datums.toString());
             JsonNode list = datums.stream().filter(datum -> datum.path("key").asText().equals(LIST_KEY)).findFirst()
                     .orElseThrow();
-            List<String> inGroup = new ArrayList<>();
-            list.path("value").path("instanceList").forEach(instance -> {
-                assertFalse(instance.path("ephemeral").asBoolean(), instance.toString());
-                inGroup.add(instance.path("ip").asText() + ":" + instance.path("port").asInt());
-            });
-            assertEquals(List.of("127.0.0.10:1005", "127.0.0.9:1003"), inGroup.stream().sorted().toList());
+            JsonNode inGroup = list.path("value").path("instanceList");
+            inGroup.forEach(instance -> assertFalse(instance.path("ephemeral").asBoolean(), instance.toString()));
+            assertEquals(List.of("127.0.0.10:1005", "127.0.0.9:1003"), addresses(inGroup));
             Await.until(15_000, () -> listedEverywhere("persistent-c", List.of("127.0.0.10:1005", "127.0.0.9:1003")),
                     "every node lists both");
 
@@ -159,11 +161,10 @@ class LegacyPersistentGroupTest {
                 throw new AssertionError(missing.getMessage() + "; each node lists " + nodes.stream()
                         .map(node -> hosts(node, "persistent-burst")).toList(), missing);
             }
-            List<String> inBurstDatum = new ArrayList<>();
-            datums(legacy.read(raftPort(nodes.get(1)), List.of(LIST_KEY.replace("persistent-c", "persistent-burst"))))
-                    .get(0).path("value").path("instanceList").forEach(instance ->
-                            inBurstDatum.add(instance.path("ip").asText() + ":" + instance.path("port").asInt()));
-            assertEquals(burst, inBurstDatum.stream().sorted().toList(), "and the group's list holds them all");
+            JsonNode burstDatum = datums(legacy.read(raftPort(nodes.get(1)),
+                    List.of(LIST_KEY.replace("persistent-c", "persistent-burst")))).get(0);
+            assertEquals(burst, addresses(burstDatum.path("value").path("instanceList")),
+                    "and the group's list holds them all");
 
             // What 1.4 refuses is refused whole, and nothing of it is applied.
             Response badKey = legacy.write(raftPort(nodes.get(0)), "Write", Nacos148Raft.batch(
