@@ -3,6 +3,8 @@ package com.nacosx.core.http;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.auth.Resource;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
 
 /**
  * The {@link Access} of config and naming routes: the resource is read from the request's
@@ -13,6 +15,7 @@ import com.nacosx.core.auth.Resource;
 public final class HttpAccess {
 
     private static final String GROUPED = "@@";
+    private static final AsciiString ACCESS_TOKEN_HEADER = AsciiString.cached("accessToken");
 
     private HttpAccess() {
     }
@@ -46,10 +49,10 @@ public final class HttpAccess {
     public static String tokenOf(HttpExchange exchange) {
         String token = exchange.param("accessToken");
         if (token == null || token.isBlank()) {
-            token = exchange.header("accessToken");
+            token = exchange.header(ACCESS_TOKEN_HEADER);
         }
         if (token == null || token.isBlank()) {
-            String authorization = exchange.header("Authorization");
+            String authorization = exchange.header(HttpHeaderNames.AUTHORIZATION);
             if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
                 token = authorization.substring(7).trim();
             }

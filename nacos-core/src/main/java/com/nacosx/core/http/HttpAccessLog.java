@@ -3,6 +3,8 @@ package com.nacosx.core.http;
 import com.nacosx.core.util.DaemonThreads;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -29,6 +31,7 @@ final class HttpAccessLog implements AutoCloseable {
 
     static final long FLUSH_MILLIS = 200;
     static final int MAX_QUEUED = 200_000;
+    private static final AsciiString REQUEST_SOURCE = AsciiString.cached("Request-Source");
     private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneId.systemDefault());
 
@@ -61,8 +64,8 @@ final class HttpAccessLog implements AutoCloseable {
         lines.add(new StringBuilder(160).append(timestamp(now)).append(' ').append(exchange.clientIp())
                 .append(" \"").append(exchange.requestLine()).append("\" ").append(status).append(' ')
                 .append(bodyBytes).append(' ').append(millis).append(' ')
-                .append(orDash(exchange.header("User-Agent"))).append(' ')
-                .append(orDash(exchange.header("Request-Source"))).toString());
+                .append(orDash(exchange.header(HttpHeaderNames.USER_AGENT))).append(' ')
+                .append(orDash(exchange.header(REQUEST_SOURCE))).toString());
     }
 
     /** {@code yyyy-MM-dd HH:mm:ss,SSS}, the second formatted once per second. */

@@ -9,7 +9,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.util.AsciiString;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.GenericFutureListener;
 import java.io.IOException;
@@ -51,6 +52,14 @@ public final class HttpExchange {
     private static final int MOST_INFLATED = 64 << 20;
     /** An IPv6 address with a zone fits; so does the {@code src_ip} column (50). */
     private static final int MAX_ADDRESS_CHARS = 50;
+    private static final AsciiString X_FORWARDED_FOR = AsciiString.cached("X-Forwarded-For");
+    private static final AsciiString X_REAL_IP = AsciiString.cached("X-Real-IP");
+    /**
+     * A peer passed the headers on after its own HTTP decoder had checked them, and they are only
+     * read here, never sent on: checking each character again cost ~1% of a node's CPU under 1.x beats.
+     */
+    private static final DefaultHttpHeadersFactory PASSED_ON_HEADERS =
+            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
     /** Where a request that came from a peer instead of a socket sends its answer. */
     @FunctionalInterface
@@ -119,7 +128,7 @@ public final class HttpExchange {
         this.form = Collections.emptyMap();
         this.jsonBody = null;
         this.files = Map.of();
-        this.headers = new DefaultHttpHeaders();
+        this.headers = PASSED_ON_HEADERS.newHeaders();
         headers.forEach(this.headers::set);
         this.keepAlive = true;
     }
@@ -316,7 +325,11 @@ public final class HttpExchange {
         throw NacosException.badRequest("parameter '" + name + "' must be a number, got '" + Shown.bounded(value) + "'");
     }
 
-    public String header(String name) {
+    /**
+     * @param name an {@link AsciiString} constant for a lookup on every request: its hash is kept,
+     *             where a {@code String} name is hashed again, character by character, on each lookup
+     */
+    public String header(CharSequence name) {
         return headers.get(name);
     }
 
@@ -333,7 +346,7 @@ public final class HttpExchange {
      * {@code Nacos-Server:<version>}.
      */
     public boolean isFromServer() {
-        String agent = header("User-Agent");
+        String agent = header(HttpHeaderNames.USER_AGENT);
         return agent != null && agent.startsWith(SERVER_AGENT);
     }
 
@@ -342,7 +355,7 @@ public final class HttpExchange {
      * address, unless it is longer than any address can be (it is stored as {@code src_ip}).
      */
     public String clientIp() {
-        String forwarded = headers.get("X-Forwarded-For");
+        String forwarded = headers.get(X_FORWARDED_FOR);
         if (forwarded != null && !forwarded.isBlank()) {
             int comma = forwarded.indexOf(',');
             String first = (comma < 0 ? forwarded : forwarded.substring(0, comma)).trim();
@@ -350,7 +363,7 @@ public final class HttpExchange {
                 return first;
             }
         }
-        String realIp = headers.get("X-Real-IP");
+        String realIp = headers.get(X_REAL_IP);
         if (realIp != null && !realIp.isBlank() && realIp.trim().length() <= MAX_ADDRESS_CHARS) {
             return realIp.trim();
         }

@@ -5,6 +5,8 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.remote.HttpForwarder;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.naming.model.ServiceKey;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
 import org.springframework.stereotype.Component;
 
 import java.util.HashMap;
@@ -22,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 @Component
 public class DistroForwarder {
 
-    static final String FORWARDED_HEADER = "Nacos-Distro-Forwarded";
+    static final AsciiString FORWARDED_HEADER = AsciiString.cached("Nacos-Distro-Forwarded");
 
     private final DistroMapper mapper;
     private final HttpForwarder forwarder;
@@ -78,10 +80,10 @@ public class DistroForwarder {
 
     private void passOn(HttpExchange exchange, Member target) {
         Map<String, String> headers = new HashMap<>();
-        headers.put(FORWARDED_HEADER, "true");
-        String agent = exchange.header("User-Agent");
+        headers.put(FORWARDED_HEADER.toString(), "true");
+        String agent = exchange.header(HttpHeaderNames.USER_AGENT);
         if (agent != null) {
-            headers.put("User-Agent", agent);
+            headers.put(HttpHeaderNames.USER_AGENT.toString(), agent);
         }
         forwarder.forward(exchange, target, headers);
     }

@@ -18,6 +18,7 @@ import com.nacosx.naming.service.InstancePatch;
 import com.nacosx.naming.service.InstanceService;
 import com.nacosx.naming.service.NamingQueries;
 import com.nacosx.naming.service.ServiceService;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
 
@@ -233,7 +234,7 @@ public class InstanceHttpApi implements HttpApi {
                 throw NacosException.badRequest("Param 'clientIP' is illegal: '" + clientIp
                         + "'; give the IP address the client receives UDP pushes on");
             }
-            services.seenUdpSubscriber(key, address, clusters, exchange.header("User-Agent"));
+            services.seenUdpSubscriber(key, address, clusters, exchange.header(HttpHeaderNames.USER_AGENT));
         }
         String consumer = clientIp != null && !clientIp.isBlank() ? clientIp.trim()
                 : exchange.param("ip") != null ? exchange.param("ip") : exchange.clientIp();
