@@ -15,7 +15,21 @@ public final class HttpRequestTimers {
 
     public static final String NAME = "http_server_requests";
 
+    /**
+     * equals and hashCode written out: a record's own go through method handles, slow until the
+     * JIT has compiled them, which takes minutes on a loaded node, and every answer looks one up.
+     */
     private record Key(String method, String uri, int status) {
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && status == key.status && uri.equals(key.uri) && method.equals(key.method);
+        }
+
+        @Override
+        public int hashCode() {
+            return (method.hashCode() * 31 + uri.hashCode()) * 31 + status;
+        }
     }
 
     private final MeterRegistry registry;
