@@ -2,6 +2,7 @@ package com.nacosx.core.http;
 
 import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.metrics.ExceptionCounters;
+import com.nacosx.core.readiness.StartupHeap;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -120,8 +121,8 @@ public class HttpServer implements SmartLifecycle {
     }
 
     /**
-     * Opens the port once the context has started every component and the server has warmed up;
-     * a refresh after that changes nothing.
+     * Opens the port once the context has started every component, the server has warmed up and
+     * the heap the start left is collected ({@link StartupHeap}); a refresh after that changes nothing.
      */
     @EventListener(ContextRefreshedEvent.class)
     public synchronized void open() {
@@ -131,6 +132,7 @@ public class HttpServer implements SmartLifecycle {
         InetSocketAddress address = server.address() == null || server.address().isBlank()
                 ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
         new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, server.servlet().contextPath());
+        StartupHeap.collect();
         try {
             channel = bootstrap.bind(address).sync().channel();
         } catch (InterruptedException e) {
