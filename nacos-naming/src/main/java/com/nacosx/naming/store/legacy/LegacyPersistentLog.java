@@ -27,6 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,8 +53,20 @@ import org.slf4j.LoggerFactory;
 public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
 
     private static final Logger LOG = LoggerFactory.getLogger(LegacyPersistentLog.class);
-    /** Writes of one command refused as made from a replaced list before its caller is told. */
-    private static final int WRITE_ATTEMPTS = 10;
+    /**
+     * How long a command's write is made again while the leader refuses it as made from a replaced
+     * list. Each refusal means another write of the list went in meanwhile, so the writers as a whole
+     * progress; but the leader's own node wins each race while it has writes queued, and a count of
+     * attempts (10) ran out for a writer on another node when 24 instances of one service were
+     * registered through three nodes at once on a busy host.
+     */
+    private static final long WRITE_RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /**
+     * The most a refused write waits before it is made again, a random share of it each time: the
+     * leader refuses at once while another write of the list is on its way, and a writer on the
+     * leader's node would otherwise spin until it lands.
+     */
+    private static final long RETRY_PAUSE_MAX_MILLIS = 20;
 
     private final CommandLog<ServiceRegistry> ours;
     private final RaftGroups raft;
@@ -79,7 +94,8 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
         }
         ServiceKey instances = instanceServiceOf(command);
         if (instances != null) {
-            return oneAfterAnother(instances, () -> writeInstances(instances, command, WRITE_ATTEMPTS));
+            return oneAfterAnother(instances, () -> writeInstances(instances, command,
+                    System.nanoTime() + WRITE_RETRY_NANOS));
         }
         ServiceKey described = describedServiceOf(command);
         if (described != null) {
@@ -169,11 +185,17 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
      * while the old Raft's leader says another member changed the list meanwhile.
      */
     private <R> CompletableFuture<R> writeInstances(ServiceKey service, Command<ServiceRegistry, R> command,
-            int attemptsLeft) {
+            long retryDeadlineNanos) {
         return caughtUpWithGroup(service).thenCompose(caughtUp -> writeThroughGroup(service, command))
-                .exceptionallyCompose(error -> attemptsLeft > 1 && madeFromReplacedList(error)
-                        ? writeInstances(service, command, attemptsLeft - 1)
+                .exceptionallyCompose(error -> madeFromReplacedList(error) && System.nanoTime() < retryDeadlineNanos
+                        ? afterAPause(() -> writeInstances(service, command, retryDeadlineNanos))
                         : CompletableFuture.failedFuture(error));
+    }
+
+    private static <R> CompletableFuture<R> afterAPause(Supplier<CompletableFuture<R>> retry) {
+        Executor paused = CompletableFuture.delayedExecutor(
+                ThreadLocalRandom.current().nextLong(1, RETRY_PAUSE_MAX_MILLIS + 1), TimeUnit.MILLISECONDS);
+        return CompletableFuture.supplyAsync(retry, paused).thenCompose(written -> written);
     }
 
     private static boolean madeFromReplacedList(Throwable error) {
