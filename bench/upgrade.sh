@@ -2,9 +2,10 @@
 # The Nacos 2.0 upgrade report's scenario on three nodes of ours, on loopback:
 #   upgrade.sh [INSTANCES] [PHASE_SECONDS] [NACOS_1.4.8_DIR]
 # INSTANCES (default 14000) 1.x clients (grpc-bench legacy-clients, as the 1.4.8 client behaves:
-# register, beat 5 s after the last beat was answered, register again on 20404, each request to a
-# random server and on to the next when one does not answer 200) over 100 services, then as many
-# 2.x clients. Each phase lasts PHASE_SECONDS (default 60):
+# register and beat 5 s after sending the registration, then 5 s after the last beat was answered,
+# register again on 20404, each request to a random server and on to the next when one does not
+# answer 200) over 100 services, then as many 2.x clients. Each phase lasts PHASE_SECONDS (default
+# 60):
 # 1. Compatibility mode, double write on: the three nodes start with
 #    nacos.core.support.upgrade.from.1x=true, and their cluster.conf lists a fourth member,
 #    127.0.0.1:27848: the last official 1.4.8 node. With LIVE_1X=1 (and NACOS_1.4.8_DIR, built by

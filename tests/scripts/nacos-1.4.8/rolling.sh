@@ -3,9 +3,9 @@
 #   rolling.sh NACOS_1.4.8_DIR [INSTANCES] [OUT_FILE]
 # 1. Three 1.4.8 nodes (built by nacos-1.4.8.sh; ports 18848 21848 24848) on a MariaDB (port 13307)
 #    holding the 1.4.8 schema plus conf/mysql-upgrade-from-1.4.sql. INSTANCES (default 1200) 1.x
-#    clients (grpc-bench legacy-clients, as the 1.4.8 client: register, beat 5 s after the last beat
-#    was answered, re-register on 20404, each request to a random server and on to the next when
-#    one does not answer 200) over 100 services.
+#    clients (grpc-bench legacy-clients, as the 1.4.8 client: register and beat 5 s after sending the
+#    registration, then 5 s after the last beat was answered, re-register on 20404, each request to a
+#    random server and on to the next when one does not answer 200) over 100 services.
 # 2. Each 1.4.8 node in turn is stopped and one of ours started on its address, with
 #    nacos.core.support.upgrade.from.1x=true.
 # 3. Once every member is ours the cluster switches to the 2.x mode; then double write is turned off.

@@ -1,5 +1,7 @@
 package com.nacosx.bench;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
@@ -23,10 +25,13 @@ import java.util.stream.Collectors;
 
 /**
  * N applications with a 1.x client each (nacos-client 1.4.8 over HTTP), one instance apiece, as
- * that client behaves: an instance registers, then beats; its next beat is due the answer's
- * {@code clientBeatInterval} after the last one was answered (5 s after a registration or a failed
- * beat), so a slow server delays that instance's beats and no other's; a beat answered with code
- * 20404 registers the instance again. Every request goes to a server of
+ * that client behaves: an instance registers, and its first beat is due 5 s after the registration
+ * was sent, however long the registration takes (the client schedules its beat task before it
+ * sends the registration); its next beat is due the answer's {@code clientBeatInterval} after the
+ * last one was answered (5 s after a failed beat), so a slow server delays that instance's beats and
+ * no other's. Beats carry the instance ({@code beat}, in the query string where the client sends a
+ * form) until an answer says {@code lightBeatEnabled}; a beat answered with code 20404 registers
+ * the instance again before the next beat is due. Every request goes to a server of
  * {@code --servers} picked at random and, when that one does not answer 200, to the next one in the
  * list, until each was tried once. Requests wait up to the client's 50 s read timeout. The
  * instances start spread over the first 5 s, as applications do not all start at once.
@@ -69,10 +74,38 @@ final class LegacyClientsLoad {
     private final AtomicInteger mostWaiting = new AtomicInteger();
     private final AtomicReference<Latencies> latencies = new AtomicReference<>(new Latencies());
 
-    private record Instance(String service, String ip) {
+    private static final Pattern LIGHT_BEAT = Pattern.compile("\"lightBeatEnabled\":(true|false)");
+
+    /** One application's instance, and whether its client sends light beats yet. */
+    private static final class Instance {
+
+        private final String service;
+        private final String ip;
+        private volatile boolean lightBeats;
+
+        Instance(String service, String ip) {
+            this.service = service;
+            this.ip = ip;
+        }
 
         String query() {
             return "serviceName=" + service + "&ip=" + ip + "&port=8080";
+        }
+
+        /** The 1.4.8 client's beat: the instance goes with it until the server enables light beats. */
+        String beatQuery() {
+            if (lightBeats) {
+                return query();
+            }
+            String beat = "{\"serviceName\":\"DEFAULT_GROUP@@" + service + "\",\"ip\":\"" + ip + "\",\"port\":8080,"
+                    + "\"cluster\":\"DEFAULT\",\"weight\":1.0,\"metadata\":{},\"scheduled\":false,\"period\":5000,"
+                    + "\"stopped\":false}";
+            return query() + "&beat=" + URLEncoder.encode(beat, StandardCharsets.UTF_8);
+        }
+
+        void answered(String beatAnswer) {
+            Matcher light = LIGHT_BEAT.matcher(beatAnswer);
+            lightBeats = light.find() && Boolean.parseBoolean(light.group(1));
         }
     }
 
@@ -129,7 +162,7 @@ final class LegacyClientsLoad {
         for (int i = 0; i < count; i++) {
             Instance instance = load.instance(i);
             long due = start + i * BEAT_NANOS / count;
-            load.timer.schedule(() -> load.register(instance, due), due - start, TimeUnit.NANOSECONDS);
+            load.timer.schedule(() -> load.start(instance, due), due - start, TimeUnit.NANOSECONDS);
         }
         load.timer.scheduleAtFixedRate(load::report, REPORT_SECONDS, REPORT_SECONDS, TimeUnit.SECONDS);
         int seconds = args.number("seconds", 0);
@@ -149,28 +182,42 @@ final class LegacyClientsLoad {
     }
 
     /**
-     * Registers until it is answered, then beats. {@code due} is when this client's own timer
-     * fired (nanoTime), which the shared timer of this process may have run late.
+     * The application registers its instance; its first beat is due 5 s later whatever the answer:
+     * a registration no server took is made by the beats (answered 20404). {@code due} is when this
+     * client's own timer fired (nanoTime), which the shared timer of this process may have run late.
      */
-    private void register(Instance instance, long due) {
+    private void start(Instance instance, long due) {
         registers.incrementAndGet();
-        long sent = System.nanoTime();
-        call(instance, "POST", "instance").whenComplete((answer, error) ->
-                scheduleAfter(instance, due, sent, BEAT_NANOS, error == null ? this::beat : this::register));
+        call("POST", "instance?" + instance.query());
+        long firstBeat = due + BEAT_NANOS;
+        timer.schedule(() -> beat(instance, firstBeat), firstBeat - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     private void beat(Instance instance, long due) {
         long sent = System.nanoTime();
-        call(instance, "PUT", "instance/beat").whenComplete((answer, error) -> {
+        call("PUT", "instance/beat?" + instance.beatQuery()).whenComplete((answer, error) -> {
             long took = System.nanoTime() - sent;
             beats.incrementAndGet();
             latencies.get().record(took);
-            if (error == null && answer.contains("\"code\":20404")) {
-                register(instance, due + took);
+            if (error != null) {
+                scheduleAfter(instance, due, sent, BEAT_NANOS, this::beat);
+                return;
+            }
+            instance.answered(answer);
+            if (answer.contains("\"code\":20404")) {
+                registerAgain(instance, due + took, nextBeatIn(answer));
             } else {
-                scheduleAfter(instance, due, sent, error == null ? nextBeatIn(answer) : BEAT_NANOS, this::beat);
+                scheduleAfter(instance, due, sent, nextBeatIn(answer), this::beat);
             }
         });
+    }
+
+    /** A beat was answered 20404: the client registers the instance, then waits for its next beat. */
+    private void registerAgain(Instance instance, long due, long nextBeatIn) {
+        registers.incrementAndGet();
+        long sent = System.nanoTime();
+        call("POST", "instance?" + instance.query()).whenComplete((answer, error) ->
+                scheduleAfter(instance, due, sent, nextBeatIn, this::beat));
     }
 
     /** The answer's {@code clientBeatInterval}, which the 1.4.8 client takes when it is above 0. */
@@ -193,20 +240,20 @@ final class LegacyClientsLoad {
     }
 
     /** The answer of the first server that answers 200, trying each once from a random one. */
-    private CompletableFuture<String> call(Instance instance, String method, String path) {
+    private CompletableFuture<String> call(String method, String pathAndQuery) {
         int first = ThreadLocalRandom.current().nextInt(servers.size());
         CompletableFuture<String> answered = new CompletableFuture<>();
-        tryServer(instance, method, path, first, 0, answered);
+        tryServer(method, pathAndQuery, first, 0, answered);
         return answered;
     }
 
-    private void tryServer(Instance instance, String method, String path, int server, int tried,
+    private void tryServer(String method, String pathAndQuery, int server, int tried,
             CompletableFuture<String> answered) {
         mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
         Lane lane = lanes.get(server);
         long sent = System.nanoTime();
         // Never on the sending thread: an answer's callback sends the next queued request.
-        lane.send(() -> http.send(servers.get(server), method, "/nacos/v1/ns/" + path + "?" + instance.query(),
+        lane.send(() -> http.send(servers.get(server), method, "/nacos/v1/ns/" + pathAndQuery,
                 "Nacos-Java-Client:v1.4.8").whenCompleteAsync((answer, error) -> {
             waiting.decrementAndGet();
             lane.answered(sent);
@@ -214,7 +261,7 @@ final class LegacyClientsLoad {
                 answered.complete(answer.body());
             } else if (tried + 1 < servers.size()) {
                 failovers.incrementAndGet();
-                tryServer(instance, method, path, (server + 1) % servers.size(), tried + 1, answered);
+                tryServer(method, pathAndQuery, (server + 1) % servers.size(), tried + 1, answered);
             } else {
                 failures.incrementAndGet();
                 answered.completeExceptionally(error != null ? error
