@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
-/** Waiting for a future as if its work had run on the caller's thread. */
+/** Waiting for a future as if its work had run on the caller's thread, and futures made later. */
 public final class Futures {
 
     private Futures() {
@@ -34,6 +36,15 @@ public final class Futures {
     public static <T> CompletableFuture<List<T>> all(List<CompletableFuture<T>> futures) {
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
                 .thenApply(done -> futures.stream().map(CompletableFuture::join).toList());
+    }
+
+    /**
+     * The future {@code next} makes once {@code delayMillis} have passed, made on the common pool:
+     * a retry that waits instead of spinning, with no thread held while it waits.
+     */
+    public static <T> CompletableFuture<T> after(long delayMillis, Supplier<CompletableFuture<T>> next) {
+        return CompletableFuture.supplyAsync(next, CompletableFuture.delayedExecutor(delayMillis, TimeUnit.MILLISECONDS))
+                .thenCompose(made -> made);
     }
 
     /** What really failed, under the wrappers CompletableFuture puts around it. */

@@ -13,6 +13,7 @@ import com.nacosx.core.http.Json;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.upgrade.UpgradeJudgement;
 import com.nacosx.core.util.BackgroundRounds;
+import com.nacosx.core.util.Futures;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -732,8 +733,7 @@ public class HttpRaft extends BackgroundRounds {
         if (System.currentTimeMillis() >= deadline) {
             return CompletableFuture.failedFuture(noLeader());
         }
-        return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(TICK_MS,
-                TimeUnit.MILLISECONDS)).thenCompose(waited -> withLeader(write, deadline));
+        return Futures.after(TICK_MS, () -> withLeader(write, deadline));
     }
 
     private static NacosException noLeader() {

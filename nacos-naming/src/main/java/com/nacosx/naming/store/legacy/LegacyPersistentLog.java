@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -188,14 +187,9 @@ public final class LegacyPersistentLog implements CommandLog<ServiceRegistry> {
             long retryDeadlineNanos) {
         return caughtUpWithGroup(service).thenCompose(caughtUp -> writeThroughGroup(service, command))
                 .exceptionallyCompose(error -> madeFromReplacedList(error) && System.nanoTime() < retryDeadlineNanos
-                        ? afterAPause(() -> writeInstances(service, command, retryDeadlineNanos))
+                        ? Futures.after(ThreadLocalRandom.current().nextLong(1, RETRY_PAUSE_MAX_MILLIS + 1),
+                                () -> writeInstances(service, command, retryDeadlineNanos))
                         : CompletableFuture.failedFuture(error));
-    }
-
-    private static <R> CompletableFuture<R> afterAPause(Supplier<CompletableFuture<R>> retry) {
-        Executor paused = CompletableFuture.delayedExecutor(
-                ThreadLocalRandom.current().nextLong(1, RETRY_PAUSE_MAX_MILLIS + 1), TimeUnit.MILLISECONDS);
-        return CompletableFuture.supplyAsync(retry, paused).thenCompose(written -> written);
     }
 
     private static boolean madeFromReplacedList(Throwable error) {
