@@ -22,8 +22,10 @@
 #    the 1.x clients' instances expire (30 s without a beat); then the 2.x clients hold.
 # 6. No clients: the cluster's own CPU, to subtract.
 # Every 10 s the nodes' modes, CPU and healthy instances listed, the load tool's and the host's
-# CPU, and the clients' beats, failures, registrations and beat latency go to bench/out/upgrade.txt;
-# tests/scripts/nacos-1.4.8/summarize.py sums it up phase by phase. The nodes keep config on a
+# CPU, and the clients' beats, failures, registrations and beat latency go to bench/out/upgrade.txt,
+# and each 10 s window's beat latencies to bench/out/upgrade-beats.txt;
+# `tests/scripts/nacos-1.4.8/summarize.py bench/out/upgrade.txt bench/out/upgrade-beats.txt` sums
+# them up phase by phase. The nodes keep config on a
 # MariaDB (installed and started by tests/scripts/mariadb.sh) holding 1.4.8's schema when
 # NACOS_1.4.8_DIR is given, ours otherwise. KEEP_LOGS=1 keeps the nodes' homes.
 # Needs: mvn -B -DskipTests package.
@@ -43,6 +45,8 @@ LOAD_PID=""
 SAMPLER_PID=""
 source "$ROOT/tests/scripts/nacos-1.4.8/lib.sh"
 mkdir -p "$(dirname "$OUT")"
+BEATS=${OUT%.txt}-beats.txt
+: > "$BEATS"
 exec > >(tee "$OUT") 2>&1
 
 trap stop_everything EXIT
@@ -84,7 +88,7 @@ phase "$INSTANCES 1.x clients register and beat (warm-up)"
 servers=$(printf '127.0.0.1:%s,' "${OURS[@]}" $([ "${LIVE_1X:-}" = 1 ] && echo "$LEGACY_PORT"))
 java -Xmx512m ${LOAD_EXTRA_OPTS:-} -Xlog:gc:file="$WORK/clients-gc.log" -jar "$BENCH_JAR" legacy-clients \
     --servers "${servers%,}" --instances "$INSTANCES" \
-    --services "$SERVICES" > >(sed -u 's/^/   1.x clients: /') &
+    --services "$SERVICES" --histograms "$BEATS" > >(sed -u 's/^/   1.x clients: /') &
 LOAD_PID=$!
 echo "$LOAD_PID" > "$WORK/pid-clients"
 sleep 90

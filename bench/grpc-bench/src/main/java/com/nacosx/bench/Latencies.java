@@ -40,6 +40,22 @@ final class Latencies {
         return 0;
     }
 
+    /**
+     * The buckets that counted a latency, as {@code index:count} separated by spaces: bucket
+     * {@code i} holds the latencies up to 1.01^(i+1) µs. Windows printed this way can be merged and
+     * their quantiles taken as {@link #quantileMillis} takes them.
+     */
+    String buckets() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < BUCKETS; i++) {
+            long count = counts.get(i);
+            if (count > 0) {
+                text.append(text.isEmpty() ? "" : " ").append(i).append(':').append(count);
+            }
+        }
+        return text.toString();
+    }
+
     String summary() {
         return String.format("p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms", quantileMillis(0.5), quantileMillis(0.99),
                 quantileMillis(0.999));

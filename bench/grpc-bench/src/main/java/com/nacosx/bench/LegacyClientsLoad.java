@@ -1,10 +1,16 @@
 package com.nacosx.bench;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -47,7 +53,9 @@ import java.util.stream.Collectors;
  * server after one did not answer, the registrations, the most requests waiting at once (open or
  * queued), the beats' latency (from the first try to the answer, queueing included) and, per
  * server in {@code --servers} order, the p99 of the tries sent to it (queueing included), which
- * tells a slow server from a slow host. Runs
+ * tells a slow server from a slow host. With {@code --histograms FILE} it also appends each window's
+ * beat latencies to FILE, a line per window: its time and {@link Latencies#buckets()}, from which
+ * tests/scripts/nacos-1.4.8/summarize.py takes a phase's p99 over all its beats. Runs
  * {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
@@ -55,6 +63,7 @@ final class LegacyClientsLoad {
     private static final long BEAT_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final Pattern BEAT_INTERVAL = Pattern.compile("\"clientBeatInterval\":(\\d+)");
     private static final long REPORT_SECONDS = 10;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
     /** The 1.4.8 client's naming read timeout ({@code com.alibaba.nacos.client.naming.rtimeout}). */
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(50);
     /** Its connect timeout ({@code com.alibaba.nacos.client.naming.ctimeout}). */
@@ -73,6 +82,8 @@ final class LegacyClientsLoad {
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger mostWaiting = new AtomicInteger();
     private final AtomicReference<Latencies> latencies = new AtomicReference<>(new Latencies());
+    /** Where each window's histogram goes, or null. */
+    private final PrintWriter histograms;
 
     private static final Pattern LIGHT_BEAT = Pattern.compile("\"lightBeatEnabled\":(true|false)");
 
@@ -148,15 +159,18 @@ final class LegacyClientsLoad {
         }
     }
 
-    private LegacyClientsLoad(List<String> servers, int services, int inFlight) {
+    private LegacyClientsLoad(List<String> servers, int services, int inFlight, PrintWriter histograms) {
         this.servers = servers;
         this.services = services;
         this.lanes = servers.stream().map(server -> new Lane(inFlight)).toList();
+        this.histograms = histograms;
     }
 
     static void run(Args args) throws InterruptedException {
+        String histogramFile = args.text("histograms", "");
         LegacyClientsLoad load = new LegacyClientsLoad(args.list("servers", "127.0.0.1:8848"),
-                args.number("services", 100), args.number("in-flight", 512));
+                args.number("services", 100), args.number("in-flight", 512),
+                histogramFile.isEmpty() ? null : appending(Path.of(histogramFile)));
         int count = args.number("instances", 1000);
         long start = System.nanoTime();
         for (int i = 0; i < count; i++) {
@@ -173,6 +187,15 @@ final class LegacyClientsLoad {
             load.answers.shutdownNow();
         } else {
             Thread.currentThread().join();
+        }
+    }
+
+    private static PrintWriter appending(Path file) {
+        try {
+            return new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND), true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the histograms to " + file, e);
         }
     }
 
@@ -272,8 +295,12 @@ final class LegacyClientsLoad {
 
     private void report() {
         Latencies window = latencies.getAndSet(new Latencies());
+        String now = LocalTime.now().format(CLOCK);
+        if (histograms != null) {
+            histograms.println(now + " " + window.buckets());
+        }
         System.out.printf("%s beats %d failed %d failed-over %d registers %d most-waiting %d beat %s; tries p99 by "
-                + "server (ms) %s%n", LocalTime.now().truncatedTo(ChronoUnit.SECONDS), beats.getAndSet(0),
+                + "server (ms) %s%n", now, beats.getAndSet(0),
                 failures.getAndSet(0), failovers.getAndSet(0), registers.getAndSet(0),
                 mostWaiting.getAndSet(waiting.get()), window.summary(),
                 lanes.stream().map(Lane::takeTriesP99).collect(Collectors.joining("/")));
