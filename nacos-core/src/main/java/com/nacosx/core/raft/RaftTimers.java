@@ -8,13 +8,14 @@ import com.alipay.sofa.jraft.util.timer.Timer;
 import java.util.concurrent.TimeUnit;
 
 /**
- * JRaft's timers, ticking every 10 ms instead of every millisecond. A wheel timer's thread wakes
- * at every tick whether a timeout is due or not, and JRaft's read-index timeout scanner, started at
- * a group's first linearizable read and never stopped, cost each node 1-2% of a core that way,
- * idle or under load (bench/RESULTS.md). The timeouts JRaft sets are hundreds of milliseconds and
- * more (read-index 2 s, elections seconds), so a 10 ms tick moves none of them noticeably. JRaft
- * finds this factory through {@code META-INF/services} and prefers it to the stock one by its
- * higher priority.
+ * The wheel timers JRaft makes, ticking every 10 ms instead of every millisecond. A wheel timer's
+ * thread wakes at every tick whether a timeout is due or not. The groups' election, vote,
+ * step-down and snapshot timers are JRaft's shared scheduled pools ({@link RaftGroup}), which do not
+ * tick; what remained was JRaft's read-index timeout scanner, started at the first linearizable
+ * read and never stopped, which cost each node 1-2% of a core, idle or under load
+ * (bench/RESULTS.md). Its timeouts are seconds long (2 s by default), so a 10 ms tick moves none
+ * noticeably. JRaft finds this factory through {@code META-INF/services} and prefers it to the
+ * stock one by its higher priority.
  */
 @SPI(priority = 1)
 public class RaftTimers extends DefaultRaftTimerFactory {
