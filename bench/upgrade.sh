@@ -129,8 +129,9 @@ LOAD_PID=$!
 echo "$LOAD_PID" > "$WORK/pid-clients"
 sleep 40
 phase "2.x clients hold $INSTANCES instances"
+holding_ends
+phase "no clients: the cluster's own CPU, to subtract from what the clients cost"
 wait "$LOAD_PID" || true
 LOAD_PID=""
-phase "no clients: the cluster's own CPU, to subtract from what the clients cost"
 sleep 40
 phase "done"

@@ -21,6 +21,13 @@ fresh_database() {
     mysql -h 127.0.0.1 -P "$DB_PORT" -u nacos -pnacos nacos < "$ROOT/conf/mysql-schema.sql"
 }
 
+# holding_ends: returns once the 2.x clients (naming-hold, $LOAD_PID) say they are done holding,
+# just before they disconnect, or are gone: the next phase's line then comes before any sample of
+# a cluster without them (a sample is timed when it starts, and the clients take a second to exit).
+holding_ends() {
+    while kill -0 "$LOAD_PID" 2>/dev/null && ! grep -q "2.x clients: after holding" "$OUT"; do sleep 0.2; done
+}
+
 stop_database() {
     MARIADB_PORT=$DB_PORT "$ROOT/tests/scripts/mariadb.sh" stop
 }

@@ -80,8 +80,9 @@ java -Xmx512m -jar "$BENCH_JAR" naming-hold --port $((PORTS[0] + 1000)) --server
     > >(sed -u 's/^/   2.x clients: /') &
 LOAD_PID=$!
 echo "$LOAD_PID" > "$WORK/pid-clients"
+holding_ends
+phase "no clients: the cluster's own CPU, to subtract from what the clients cost"
 wait "$LOAD_PID" || true
 LOAD_PID=""
-phase "no clients: the cluster's own CPU, to subtract from what the clients cost"
 sleep 40
 phase "done"
