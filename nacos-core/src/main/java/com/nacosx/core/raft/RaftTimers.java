@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 @SPI(priority = 1)
 public class RaftTimers extends DefaultRaftTimerFactory {
 
-    static final long TICK_MILLIS = 10;
+    private static final long TICK_MILLIS = 10;
     /** A wheel turn of ~20 s: longer timeouts wait whole turns, as they do at the stock tick. */
     private static final int TICKS_PER_WHEEL = 2048;
 
