@@ -93,7 +93,7 @@ fi
 # under its clients' load on a host it shares: at the same nice, its compiler got 10-15% of a core
 # and took minutes to compile the request path, which ran slow meanwhile (bench/upgrade.sh, 1.x
 # mode: beat p99 87-183 ms, three nodes at 177-180% of two cores); ahead, it was done within the
-# clients' first 90 s (beat p99 17-23 ms, 100-108%). Only root may raise a thread's priority: as
+# clients' first 90 s (beat p99 10-23 ms, 91-119%). Only root may raise a thread's priority: as
 # another user the launcher leaves priorities alone, as it does with JVM_COMPILER_NICE="".
 NICE=$(nice)
 COMPILER_NICE=${JVM_COMPILER_NICE--5}
