@@ -97,7 +97,7 @@ fi
 # another user the launcher leaves priorities alone, as it does with JVM_COMPILER_NICE="".
 NICE=$(nice)
 COMPILER_NICE=${JVM_COMPILER_NICE--5}
-if ! [[ "$COMPILER_NICE" =~ ^-?[0-9]*$ ]]; then
+if ! [[ "$COMPILER_NICE" =~ ^(-?[0-9]+)?$ ]]; then
     echo "JVM_COMPILER_NICE must be a whole number (-5: the compiler five nice levels ahead), or empty, not '$COMPILER_NICE'" >&2
     exit 1
 fi
