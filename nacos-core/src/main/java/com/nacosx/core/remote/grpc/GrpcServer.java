@@ -1,6 +1,7 @@
 package com.nacosx.core.remote.grpc;
 
 import com.nacosx.core.remote.RemoteProperties;
+import com.nacosx.core.util.DaemonThreads;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
@@ -92,6 +93,22 @@ public final class GrpcServer implements SmartLifecycle {
         LOG.info("gRPC {} port listening on {}", name, address);
     }
 
+    /**
+     * Refuses new calls at once and lets the calls under way finish on a thread of its own, so the
+     * other doors of its phase stop beside it. Waiting here first held the HTTP door open after the
+     * peers were told this node is stopping: its 1.x clients were answered 503 for 5 s a gRPC port,
+     * each then sent its request again to another server, and this node compiled the refusal.
+     */
+    @Override
+    public void stop(Runnable stopped) {
+        server.shutdown();
+        DaemonThreads.named("grpc-" + name + "-stop").newThread(() -> {
+            stop();
+            stopped.run();
+        }).start();
+    }
+
+    /** Gives the calls under way up to 5 s: the peers' streams never end by themselves. */
     @Override
     public void stop() {
         server.shutdown();
