@@ -63,7 +63,8 @@ public final class RawGrpc {
         return ended.get(Patience.millis(10_000), TimeUnit.MILLISECONDS);
     }
 
-    private static MethodDescriptor<byte[], byte[]> descriptor(MethodDescriptor.MethodType type, String method) {
+    /** {@code method} with raw bytes for messages, for a call or for a service a test serves. */
+    public static MethodDescriptor<byte[], byte[]> descriptor(MethodDescriptor.MethodType type, String method) {
         return MethodDescriptor.<byte[], byte[]>newBuilder().setType(type).setFullMethodName(method)
                 .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
     }

@@ -1,6 +1,7 @@
 package com.nacosx.core.remote.grpc;
 
 import com.nacosx.core.remote.RemoteProperties;
+import com.nacosx.testsupport.RawGrpc;
 import io.grpc.BindableService;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
@@ -13,10 +14,7 @@ import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
@@ -33,28 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GrpcServerStopTest {
 
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
-
-    private static final MethodDescriptor<byte[], byte[]> HOLD = MethodDescriptor.<byte[], byte[]>newBuilder()
-            .setType(MethodDescriptor.MethodType.BIDI_STREAMING)
-            .setFullMethodName("test.Held/hold")
-            .setRequestMarshaller(BYTES)
-            .setResponseMarshaller(BYTES)
-            .build();
+    private static final MethodDescriptor<byte[], byte[]> HOLD =
+            RawGrpc.descriptor(MethodDescriptor.MethodType.BIDI_STREAMING, "test.Held/hold");
 
     /** Answers each message and never ends the stream, as the peers' streams do not. */
     private static BindableService heldStreams(CountDownLatch opened) {
