@@ -20,8 +20,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Which node is responsible for a 1.x instance: a hash of its {@code ip:port} over our members
- * that are UP or SUSPICIOUS, in address order, so every node that sees the same members picks the
- * same one. SUSPICIOUS members keep their share, as in the official server: one missed report
+ * that are UP or SUSPICIOUS ({@link ServingShares#owner}), so every node that sees the same members
+ * picks the same one. SUSPICIOUS members keep their share, as in the official server: one missed report
  * under load must not move clients between nodes. A STARTING member gets its share once it says
  * it is ready, so no request waits on a node that is still loading, and a member that joins a
  * serving cluster takes its share over the warm-up ({@code nacos.naming.distro.warm-up},

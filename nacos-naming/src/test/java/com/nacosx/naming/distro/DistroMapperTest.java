@@ -101,6 +101,28 @@ class DistroMapperTest {
         assertTrue(moved > toMove * 0.4 && moved < toMove * 0.6, moved + " of " + toMove + " moved halfway");
         assertEquals(0, halfway.keySet().stream().filter(key -> !halfway.get(key).equals(whileDown.get(key))
                 && !halfway.get(key).equals(whole.get(key))).count(), "a key that moved went where it belongs");
+        assertTrue(whole.keySet().stream().filter(key -> !whole.get(key).equals(whileDown.get(key)))
+                .allMatch(key -> whole.get(key).equals(STARTING_PEER)), "only keys of the member that came back moved");
+    }
+
+    @Test
+    void aPeerThatStopsGivesAwayItsOwnKeysAndNoOtherKeyMoves() {
+        AtomicLong clock = new AtomicLong(START);
+        Node node = loading(WARM_UP, clock::get);
+        node.readiness().open("load");
+        clock.addAndGet(DistroMapper.WARM_UP_LEAD_MILLIS + WARM_UP.toMillis());
+        Map<String, String> before = owners(node.mapper());
+
+        node.members().reported(report("DOWN", STARTING_PEER, null));
+        Map<String, String> after = owners(node.mapper());
+
+        List<String> moved = before.keySet().stream().filter(key -> !before.get(key).equals(after.get(key))).toList();
+        long itsShare = count(before, STARTING_PEER);
+        assertTrue(itsShare > before.size() / 4, itsShare + " of " + before.size() + " keys were the stopped member's");
+        assertEquals(itsShare, moved.size(), "every key of the stopped member moved, and no other");
+        long toSelf = moved.stream().filter(key -> after.get(key).equals("127.0.0.1:8848")).count();
+        assertTrue(toSelf > moved.size() * 0.35 && toSelf < moved.size() * 0.65,
+                toSelf + " of its " + moved.size() + " keys went to one of the two members left");
     }
 
     @Test
