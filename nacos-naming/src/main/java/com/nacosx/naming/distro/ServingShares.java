@@ -88,7 +88,7 @@ final class ServingShares {
     static Member owner(List<Member> members, int hash) {
         Member owner = members.get(0);
         long most = weight(hash, owner);
-        for (Member member : members) {
+        for (Member member : members.subList(1, members.size())) {
             long weight = weight(hash, member);
             if (weight > most || weight == most && member.address().compareTo(owner.address()) < 0) {
                 owner = member;
