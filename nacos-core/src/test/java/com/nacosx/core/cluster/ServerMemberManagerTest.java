@@ -9,8 +9,7 @@ import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.readiness.ServerReadiness;
-import java.io.IOException;
-import java.net.ServerSocket;
+import com.nacosx.testsupport.ServerProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +24,7 @@ class ServerMemberManagerTest {
 
     @Test
     void aPeerCheckedAfterAFailedRequestIsDownAtOnceWhenNothingListens() throws Exception {
-        String stopped = "127.0.0.1:" + freePort();
+        String stopped = "127.0.0.1:" + ServerProcess.freePort();
         ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + stopped,
                 "file", "", 0, "", Path.of("cluster.conf"));
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
@@ -44,12 +43,6 @@ class ServerMemberManagerTest {
         assertTrue(changed.stream().anyMatch(member -> member.address().equals(stopped)
                 && member.state() == NodeState.DOWN), "the listeners are told, and route around it");
         peers.close();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     @Test

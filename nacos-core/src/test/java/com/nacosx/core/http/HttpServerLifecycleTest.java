@@ -3,6 +3,7 @@ package com.nacosx.core.http;
 import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.metrics.ExceptionCounters;
+import com.nacosx.testsupport.ServerProcess;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.SmartLifecycle;
@@ -10,7 +11,6 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -63,12 +63,6 @@ class HttpServerLifecycleTest {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
     /** Counts the readiness probes it answers, and which of them came while the server's port was open. */
     private static final class ReadinessProbes implements HttpApi {
         private final int port;
@@ -116,7 +110,7 @@ class HttpServerLifecycleTest {
 
     @Test
     void clientsAreRefusedUntilEveryComponentHasStarted() throws Exception {
-        int port = freePort();
+        int port = ServerProcess.freePort();
         LastToStart last = new LastToStart(port);
         try (AnnotationConfigApplicationContext context = serverContext(port, last)) {
 
@@ -129,7 +123,7 @@ class HttpServerLifecycleTest {
 
     @Test
     void theServerAnswersItsWarmUpRequestsBeforeItOpensItsPort() throws Exception {
-        int port = freePort();
+        int port = ServerProcess.freePort();
         ReadinessProbes probes = new ReadinessProbes(port);
         try (AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port), 300, probes)) {
 
@@ -141,7 +135,7 @@ class HttpServerLifecycleTest {
 
     @Test
     void noWarmUpWhenTurnedOff() throws Exception {
-        int port = freePort();
+        int port = ServerProcess.freePort();
         ReadinessProbes probes = new ReadinessProbes(port);
         try (AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port), 0, probes)) {
 
@@ -156,7 +150,7 @@ class HttpServerLifecycleTest {
      */
     @Test
     void aStoppingServerResetsItsClientsConnections() throws Exception {
-        int port = freePort();
+        int port = ServerProcess.freePort();
         AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port));
         try (Socket client = new Socket("127.0.0.1", port)) {
             client.getOutputStream().write("GET /nacos/nowhere HTTP/1.1\r\nHost: x\r\n\r\n"

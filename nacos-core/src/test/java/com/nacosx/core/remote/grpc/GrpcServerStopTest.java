@@ -14,9 +14,7 @@ import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -55,16 +53,10 @@ class GrpcServerStopTest {
                 .build();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
     @Test
     void stopReturnsAtOnceAndReportsStoppedOnceTheCallsUnderWayAreOver() throws Exception {
         CountDownLatch opened = new CountDownLatch(1);
-        GrpcServer server = new GrpcServer("test", new InetSocketAddress("127.0.0.1", freePort()),
+        GrpcServer server = new GrpcServer("test", new InetSocketAddress("127.0.0.1", 0),
                 new RemoteProperties.GrpcPort(null, null, null, null), List.of(heldStreams(opened)),
                 new ServerTransportFilter() {
                 }, List.of(), 1);
