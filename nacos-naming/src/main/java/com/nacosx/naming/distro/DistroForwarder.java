@@ -16,7 +16,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * In a cluster, a 1.x client may send an instance's writes and beats to any node; each is passed
  * on, as it came, to the instance's responsible node ({@link DistroMapper}) and its answer is
- * relayed. A request that was passed on once is served where it lands, so a membership change
+ * relayed, except a beat this node can answer from its copy of the instance, which it answers and
+ * passes on after ({@link #passOnAnswered}). A request that was passed on once is served where it lands, so a membership change
  * cannot bounce it around. One an official 1.x node passed on (it hashes by service name) may take
  * one more hop, to the instance's responsible node among ours: serving it where it lands would
  * split one client's instances between two owners, and the replicas would overwrite each other.
@@ -49,26 +50,40 @@ public class DistroForwarder {
     }
 
     /**
-     * As {@link #forwarded}, for a client's beat: while this node warms up ({@link DistroMapper}),
-     * a beat another node serves is passed on only as often as the part of its share this node has
-     * taken, and otherwise refused 503, which sends the 1.x client on to its next server at once.
-     * Passing beats on is the path a restarted node's JVM is slowest on: given a third of the
-     * clients' beats at once, it took 0.3-1.4 s over each for its first 6 s (bench/RESULTS.md).
+     * The node responsible for a client's beat, or null to serve it here. While this node warms up
+     * ({@link DistroMapper}), a beat another node serves is taken only as often as the part of its
+     * share this node has taken, and otherwise refused 503, which sends the 1.x client on to its
+     * next server at once: a restarted node's JVM is slow on every path it has not compiled yet.
      *
-     * @return true when the beat was passed on; false to serve it here
      * @throws NacosException 503 when the beat is sent elsewhere
      */
-    public boolean beatForwarded(HttpExchange exchange, ServiceKey service, String ip, int port) {
+    public Member beatResponsible(HttpExchange exchange, ServiceKey service, String ip, int port) {
         Member target = passOnTo(exchange, service, ip, port);
         if (target == null) {
-            return false;
+            return null;
         }
         double taken = mapper.selfTaken();
         if (taken < 1 && !exchange.isFromServer() && ThreadLocalRandom.current().nextDouble() >= taken) {
             throw NacosException.unavailable("server is WARMING UP now (" + Math.round(taken * 100) + "% of its "
                     + "share taken), please try again later; another server of the cluster can serve this beat");
         }
-        passOn(exchange, target);
+        return target;
+    }
+
+    /**
+     * Passes on a beat this node answered from its copy of the instance: the responsible node
+     * gets it with others a moment later ({@link HttpForwarder#forwardAnswered}), and the client
+     * does not wait for a call between two nodes. Passed on one by one and waited for, beats cost
+     * a node of a loaded cluster a fifth of a core in calls, and a node that had just started
+     * took seconds over the first (bench/RESULTS.md).
+     *
+     * @return false for an official 1.x node, which answers its beats itself ({@link #passOn})
+     */
+    public boolean passOnAnswered(HttpExchange exchange, Member target) {
+        if (target.isLegacy()) {
+            return false;
+        }
+        forwarder.forwardAnswered(exchange, target, passedOnHeaders(exchange));
         return true;
     }
 
@@ -78,13 +93,18 @@ public class DistroForwarder {
         return exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target) ? null : target;
     }
 
-    private void passOn(HttpExchange exchange, Member target) {
+    /** Passes the request on to {@code target} and relays its answer. */
+    public void passOn(HttpExchange exchange, Member target) {
+        forwarder.forward(exchange, target, passedOnHeaders(exchange));
+    }
+
+    private static Map<String, String> passedOnHeaders(HttpExchange exchange) {
         Map<String, String> headers = new HashMap<>();
         headers.put(FORWARDED_HEADER.toString(), "true");
         String agent = exchange.header(HttpHeaderNames.USER_AGENT);
         if (agent != null) {
             headers.put(HttpHeaderNames.USER_AGENT.toString(), agent);
         }
-        forwarder.forward(exchange, target, headers);
+        return headers;
     }
 }

@@ -4,6 +4,7 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
+import com.nacosx.core.cluster.Member;
 import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
@@ -245,7 +246,9 @@ public class InstanceHttpApi implements HttpApi {
     /**
      * A 1.x client's heartbeat. A light beat (no {@code beat} body) for an instance the server does
      * not know answers 20404, and the client registers again; a full beat registers it at once (a
-     * starting node's answer: see {@link InstanceService#beat}).
+     * starting node's answer: see {@link InstanceService#beat}). A beat another node of ours is
+     * responsible for is answered here when this node holds the instance, and reaches that node a
+     * moment later; otherwise it is passed on and that node answers.
      */
     private void beat(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
@@ -255,12 +258,19 @@ public class InstanceHttpApi implements HttpApi {
         int port = beat != null && beat.port() != null ? beat.port() : NamingParams.port(exchange);
         String cluster = beat != null && beat.cluster() != null && !beat.cluster().isBlank() ? beat.cluster()
                 : NamingParams.cluster(exchange);
-        if (forwarder.beatForwarded(exchange, key, ip, port)) {
-            return;
+        Member responsible = forwarder.beatResponsible(exchange, key, ip, port);
+        InstanceService.BeatAnswer answer;
+        if (responsible == null) {
+            InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
+                    beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
+            answer = instances.beat(key, ip, port, registerIfUnknown);
+        } else {
+            answer = instances.heldBeat(key, ip, port);
+            if (answer == null || !forwarder.passOnAnswered(exchange, responsible)) {
+                forwarder.passOn(exchange, responsible);
+                return;
+            }
         }
-        InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
-                beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
-        InstanceService.BeatAnswer answer = instances.beat(key, ip, port, registerIfUnknown);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("clientBeatInterval", answer.clientBeatInterval());
         body.put("code", answer.known() ? BEAT_OK : BEAT_UNKNOWN_INSTANCE);

@@ -214,7 +214,28 @@ public class InstanceService {
             // Not kept once the kept beats were applied: the node is ready, and answers as such.
             known = startingBeats.keep(key, ip, port, now) || beatAt(key, ip, port, null, now);
         }
-        long interval = beatInterval(ClientIds.ofAddress(ip, port, true), key);
+        return answer(known, key, ip, port, registry.publication(ClientIds.ofAddress(ip, port, true), key), now);
+    }
+
+    /**
+     * The answer to a 1.x client's beat of an instance another node of ours is responsible for,
+     * from this node's copy of it, or null when this node does not hold it (the responsible node
+     * answers: it may know the instance already, or register it from a full beat). Nothing
+     * changes here: the beat itself goes on to the responsible node, which keeps the instance
+     * alive. A copy outlives its instance by at most a Distro round, so a client whose instance
+     * was just removed is told so one beat later than by its responsible node.
+     */
+    public BeatAnswer heldBeat(ServiceKey key, String ip, int port) {
+        Publication held = registry.publication(ClientIds.ofAddress(ip, port, true), key);
+        if (held == null || held.instances().isEmpty()) {
+            return null;
+        }
+        return answer(true, key, ip, port, held, System.currentTimeMillis());
+    }
+
+    private BeatAnswer answer(boolean known, ServiceKey key, String ip, int port, Publication publication,
+            long now) {
+        long interval = beatInterval(publication);
         return new BeatAnswer(known, pacing.nextBeatIn(key, ip, port, interval, now), switches.lightBeatEnabled());
     }
 
@@ -272,8 +293,7 @@ public class InstanceService {
         return null;
     }
 
-    private long beatInterval(String clientId, ServiceKey key) {
-        Publication publication = registry.publication(clientId, key);
+    private long beatInterval(Publication publication) {
         if (publication == null || publication.instances().isEmpty()) {
             return switches.clientBeatInterval();
         }

@@ -157,6 +157,26 @@ class InstanceServiceTest {
     }
 
     @Test
+    void aBeatAPeerIsResponsibleForIsAnsweredFromTheCopyHereAndChangesNothingHere() {
+        Map<String, String> ownInterval = Map.of(Instance.HEART_BEAT_INTERVAL_KEY, "2000");
+        InstanceRecord copy = new InstanceRecord("10.0.0.6", 8080, "DEFAULT", 1.0, true, true, true, ownInterval);
+        String clientId = ClientIds.ofAddress("10.0.0.6", 8080, true);
+        registry.publish(clientId, KEY, true, List.of(copy));
+        long lastBeat = registry.publication(clientId, KEY).lastBeat();
+
+        InstanceService.BeatAnswer answer = instances.heldBeat(KEY, "10.0.0.6", 8080);
+
+        assertTrue(answer.known());
+        assertTrue(answer.clientBeatInterval() <= 2000 && answer.clientBeatInterval() >= 2000 - 2000
+                / BeatPacing.MOST_SHORTENED_PART, "the instance's own interval, paced: " + answer.clientBeatInterval());
+        assertEquals(switches.lightBeatEnabled(), answer.lightBeatEnabled());
+        assertEquals(lastBeat, registry.publication(clientId, KEY).lastBeat(), "the responsible node keeps it alive");
+        assertNull(instances.heldBeat(KEY, "10.0.0.7", 8080), "not held here: the responsible node answers");
+        assertNull(instances.heldBeat(new ServiceKey("public", "DEFAULT_GROUP", "other"), "10.0.0.6", 8080),
+                "held in another service only");
+    }
+
+    @Test
     void aBeatLandsBeforeItsClientIsClaimedSoNoBeatCheckSeesAClaimedClientWithAnOldBeat() {
         String clientId = ClientIds.ofAddress("10.0.0.7", 8080, true);
         AtomicLong lastBeatWhenClaimed = new AtomicLong();

@@ -44,7 +44,11 @@ final class ForwardBatches {
                 MOST_IN_FLIGHT, MOST_PER_CALL)).send(request);
     }
 
-    private CompletableFuture<List<HttpForwardResponse>> call(Member peer, List<HttpForwardRequest> requests) {
+    /**
+     * Sends the requests in one call (each alone to a peer that serves no batches); the answers,
+     * one per request and in its order.
+     */
+    CompletableFuture<List<HttpForwardResponse>> call(Member peer, List<HttpForwardRequest> requests) {
         if (requests.size() == 1) {
             return alone(peer, requests.get(0)).thenApply(List::of);
         }

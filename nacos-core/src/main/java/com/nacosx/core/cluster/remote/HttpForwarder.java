@@ -20,9 +20,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Passes an HTTP request on to a peer over the cluster port (one multiplexed connection per peer,
  * no HTTP client of its own; many requests to a call under load, {@link ForwardBatches}) and
- * relays the peer's answer to the waiting client. An official 1.x peer has no cluster port: it
- * gets the request over HTTP, every parameter in the query string (where 1.x reads the service's
- * name when it passes a request on itself).
+ * relays the peer's answer to the waiting client; or, for a request this node answered itself,
+ * passes it on a moment later with others ({@link #forwardAnswered}). An official 1.x peer has no
+ * cluster port: it gets the request over HTTP, every parameter in the query string (where 1.x reads
+ * the service's name when it passes a request on itself).
  */
 @Component
 public class HttpForwarder {
@@ -32,12 +33,15 @@ public class HttpForwarder {
 
     private final PeerClients peers;
     private final ForwardBatches batches;
+    private final DeferredForwards deferred;
     private final LegacyPeerHttp legacyPeers;
     private final ServerMemberManager members;
 
-    public HttpForwarder(PeerClients peers, LegacyPeerHttp legacyPeers, ServerMemberManager members) {
+    HttpForwarder(PeerClients peers, DeferredForwards deferred, LegacyPeerHttp legacyPeers,
+            ServerMemberManager members) {
         this.peers = peers;
         this.batches = new ForwardBatches(peers, TIMEOUT);
+        this.deferred = deferred;
         this.legacyPeers = legacyPeers;
         this.members = members;
     }
@@ -66,13 +70,7 @@ public class HttpForwarder {
             forwardOverHttp(exchange, peer, headers);
             return;
         }
-        HttpForwardRequest request = new HttpForwardRequest();
-        request.method = exchange.method();
-        request.path = exchange.path();
-        request.params = exchange.params();
-        request.httpHeaders = headers;
-        request.sourceIp = exchange.clientIp();
-        batches.send(peer, request).whenComplete((relayed, error) -> {
+        batches.send(peer, passedOn(exchange, headers)).whenComplete((relayed, error) -> {
             if (error == null && relayed.isSuccess()) {
                 exchange.respond(HttpResponseStatus.valueOf(relayed.status), relayed.contentType,
                         relayed.body.getBytes(StandardCharsets.UTF_8), null);
@@ -80,6 +78,30 @@ public class HttpForwarder {
             }
             unanswered(exchange, peer, error != null ? error.toString() : relayed.message);
         });
+    }
+
+    /**
+     * Passes on a request this node has answered itself, for the peer to serve too, with the
+     * others queued for it ({@link DeferredForwards}): within a tenth of a second, its answer unread.
+     *
+     * @throws IllegalArgumentException for an official 1.x peer, which has no cluster port
+     */
+    public void forwardAnswered(HttpExchange exchange, Member peer, Map<String, String> headers) {
+        if (peer.isLegacy()) {
+            throw new IllegalArgumentException(peer.address() + " is an official 1.x node: pass requests on to it"
+                    + " with forward, which waits for its answer");
+        }
+        deferred.send(peer, passedOn(exchange, headers));
+    }
+
+    private static HttpForwardRequest passedOn(HttpExchange exchange, Map<String, String> headers) {
+        HttpForwardRequest request = new HttpForwardRequest();
+        request.method = exchange.method();
+        request.path = exchange.path();
+        request.params = exchange.params();
+        request.httpHeaders = headers;
+        request.sourceIp = exchange.clientIp();
+        return request;
     }
 
     private void forwardOverHttp(HttpExchange exchange, Member peer, Map<String, String> headers) {

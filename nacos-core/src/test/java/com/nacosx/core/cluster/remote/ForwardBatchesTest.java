@@ -8,19 +8,13 @@ import com.nacosx.api.remote.cluster.HttpForwardBatchResponse;
 import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.core.ErrorResponse;
-import com.nacosx.core.auth.AuthSettings;
-import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
 import org.junit.jupiter.api.Test;
-import org.springframework.core.env.StandardEnvironment;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.Function;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,30 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** How requests reach a peer: alone when it is idle, together when it is busy, alone again when it is older. */
 class ForwardBatchesTest {
 
-    private static final Member PEER = new Member("127.0.0.1", 8848);
-
-    /** The peer's side of the cluster port: what it was sent, and the answers the test releases. */
-    private static final class Peer extends PeerClients {
-        final List<Request> sent = new ArrayList<>();
-        final List<CompletableFuture<Response>> held = new ArrayList<>();
-
-        Peer() {
-            super(new ClusterSettings(false, "127.0.0.1", 7848, 3, "127.0.0.1:7848,127.0.0.1:8848", "file", "", 0,
-                    "", Path.of("cluster.conf")), AuthSettings.from(new StandardEnvironment()));
-        }
-
-        @Override
-        public CompletableFuture<Response> request(Member peer, Request request, Duration timeout) {
-            CompletableFuture<Response> answer = new CompletableFuture<>();
-            sent.add(request);
-            held.add(answer);
-            return answer;
-        }
-
-        void answer(int call, Function<Request, Response> answer) {
-            held.get(call).complete(answer.apply(sent.get(call)));
-        }
-    }
+    private static final Member PEER = HeldPeerCalls.PEER;
 
     private static List<CompletableFuture<HttpForwardResponse>> sendBeats(ForwardBatches batches, int count) {
         return IntStream.range(0, count).mapToObj(n -> {
@@ -68,7 +39,7 @@ class ForwardBatchesTest {
     }
 
     /** Four beats: 0 and 1 go alone, 2 and 3 together (call 2) once 0 is answered; 1 stays unanswered. */
-    private static List<CompletableFuture<HttpForwardResponse>> sendBeatsTillTheirBatchIsSent(Peer peer) {
+    private static List<CompletableFuture<HttpForwardResponse>> sendBeatsTillTheirBatchIsSent(HeldPeerCalls peer) {
         List<CompletableFuture<HttpForwardResponse>> answers = sendBeats(
                 new ForwardBatches(peer, Duration.ofSeconds(10)), 4);
         peer.answer(0, ForwardBatchesTest::served);
@@ -92,7 +63,7 @@ class ForwardBatchesTest {
 
     @Test
     void aLoneRequestGoesAsItIsAndQueuedOnesGoTogether() {
-        Peer peer = new Peer();
+        HeldPeerCalls peer = new HeldPeerCalls();
         List<CompletableFuture<HttpForwardResponse>> answers = sendBeats(
                 new ForwardBatches(peer, Duration.ofSeconds(10)), 5);
 
@@ -112,7 +83,7 @@ class ForwardBatchesTest {
 
     @Test
     void aPeerThatDoesNotServeBatchesIsSentEachRequestAlone() {
-        Peer peer = new Peer();
+        HeldPeerCalls peer = new HeldPeerCalls();
         List<CompletableFuture<HttpForwardResponse>> answers = sendBeatsTillTheirBatchIsSent(peer);
 
         peer.answer(2, batch -> ErrorResponse.of(ErrorCodes.NO_HANDLER,
@@ -129,7 +100,7 @@ class ForwardBatchesTest {
 
     @Test
     void aBatchThePeerRefusesOtherwiseFailsItsRequests() {
-        Peer peer = new Peer();
+        HeldPeerCalls peer = new HeldPeerCalls();
         List<CompletableFuture<HttpForwardResponse>> answers = sendBeatsTillTheirBatchIsSent(peer);
 
         peer.answer(2, batch -> ErrorResponse.of(ErrorCodes.INVALID_SERVER_STATUS,

@@ -9,9 +9,11 @@ import com.alibaba.nacos.api.naming.NamingService;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The official 1.4.8 client against three nodes: it sends each call to a random node, so its
  * beats land everywhere; they reach the instance's responsible node, which keeps it alive, and
- * every node lists it.
+ * every node lists it. A node answers a beat of an instance another node is responsible for from
+ * its own copy, and passes the beat on after.
  */
 class ClusterNaming1xTest {
 
@@ -39,6 +42,43 @@ class ClusterNaming1xTest {
     @AfterAll
     static void stop() {
         nodes.forEach(ServerProcess::close);
+    }
+
+    /**
+     * Twelve instances, of which the other two nodes are responsible for about eight, beaten only
+     * through the first node, past their own 3 s beat timeout: each stays healthy on every node.
+     */
+    @Test
+    void beatsAnsweredByANodeThatIsNotResponsibleReachTheNodeThatIs() throws Exception {
+        ServerProcess entry = nodes.get(0);
+        String metadata = "{\"preserved.heart.beat.timeout\":\"3000\",\"preserved.heart.beat.interval\":\"1000\"}";
+        List<Integer> ports = IntStream.range(9000, 9012).boxed().toList();
+        for (int port : ports) {
+            assertEquals(200, HttpCall.post(entry.baseUrl() + "/v1/ns/instance").param("serviceName", "passed-beats")
+                    .param("ip", "127.0.0.82").param("port", String.valueOf(port)).param("metadata", metadata)
+                    .send().statusCode());
+        }
+        long until = System.currentTimeMillis() + 12_000;
+        while (System.currentTimeMillis() < until) {
+            for (int port : ports) {
+                JsonNode answer = JSON.readTree(beat(entry, port).body());
+                assertEquals(10200, answer.get("code").asInt(), "the instance is known: " + answer);
+                assertTrue(answer.get("clientBeatInterval").asLong() <= 1000, "its own interval: " + answer);
+            }
+            Thread.sleep(1000);
+        }
+        for (ServerProcess node : nodes) {
+            JsonNode hosts = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
+                    .param("serviceName", "passed-beats").param("healthyOnly", "true").send().body()).get("hosts");
+            assertEquals(ports.size(), hosts.size(), "node " + node.port() + " lists every instance healthy: " + hosts);
+        }
+        assertEquals(20404, JSON.readTree(beat(entry, 9099).body()).get("code").asInt(),
+                "an instance no node knows is answered unknown, wherever it would be served");
+    }
+
+    static HttpResponse<String> beat(ServerProcess node, int port) {
+        return HttpCall.put(node.baseUrl() + "/v1/ns/instance/beat").param("serviceName", "passed-beats")
+                .param("ip", "127.0.0.82").param("port", String.valueOf(port)).send();
     }
 
     @Test
