@@ -5,6 +5,7 @@ import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.util.BackgroundRounds;
+import com.nacosx.core.util.Futures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -23,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  * them itself: each peer is sent what queued for it every {@link #PERIOD_MILLIS}, in calls of up
  * to {@link ForwardBatches#MOST_PER_CALL}. A call for every request cost the two nodes more than
  * serving it (bench/RESULTS.md); here a peer costs a call per round. The peer's answers are read
- * only to see that it served them: one it could not serve is logged, and a peer that did not
- * answer is checked at once, so that the requests after go elsewhere if it is gone.
+ * only to see that it served them: one it could not serve is logged, and a peer whose call failed
+ * (it did not answer, or refused as it stops) is checked at once, so that the requests after go
+ * elsewhere if it is gone.
  */
 @Component
 class DeferredForwards extends BackgroundRounds {
@@ -78,8 +80,8 @@ class DeferredForwards extends BackgroundRounds {
         batches.call(peer, call).whenComplete((answers, failure) -> {
             if (failure != null) {
                 members.checkNow(peer);
-                LOG.warn("[cluster] {} requests answered here were not served by {}, which did not answer: {}",
-                        call.size(), peer.address(), failure.toString());
+                LOG.warn("[cluster] {} requests answered here were not served by {}: {}", call.size(),
+                        peer.address(), Futures.causeOf(failure).toString());
                 return;
             }
             List<HttpForwardResponse> refused = answers.stream()
