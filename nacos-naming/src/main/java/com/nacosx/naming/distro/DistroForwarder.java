@@ -17,10 +17,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * In a cluster, a 1.x client may send an instance's writes and beats to any node; each is passed
  * on, as it came, to the instance's responsible node ({@link DistroMapper}) and its answer is
  * relayed, except a beat this node can answer from its copy of the instance, which it answers and
- * passes on after ({@link #passOnAnswered}). A request that was passed on once is served where it lands, so a membership change
- * cannot bounce it around. One an official 1.x node passed on (it hashes by service name) may take
- * one more hop, to the instance's responsible node among ours: serving it where it lands would
- * split one client's instances between two owners, and the replicas would overwrite each other.
+ * passes on after ({@link #passOnAnswered}). A request that was passed on once is served where it
+ * lands, so a membership change cannot bounce it around. One an official 1.x node passed on (it
+ * hashes by service name) may take one more hop, to the instance's responsible node among ours:
+ * serving it where it lands would split one client's instances between two owners, and the
+ * replicas would overwrite each other.
  */
 @Component
 public class DistroForwarder {
@@ -74,8 +75,8 @@ public class DistroForwarder {
      * Passes on a beat this node answered from its copy of the instance: the responsible node
      * gets it with others a moment later ({@link HttpForwarder#forwardAnswered}), and the client
      * does not wait for a call between two nodes. Passed on one by one and waited for, beats cost
-     * a node of a loaded cluster a fifth of a core in calls, and a node that had just started
-     * took seconds over the first (bench/RESULTS.md).
+     * each node of a loaded cluster a fifth of a core in calls, and the clients of a node that had
+     * just started waited up to 1.4 s for the first (bench/RESULTS.md).
      *
      * @return false for an official 1.x node, which answers its beats itself ({@link #passOn})
      */

@@ -38,8 +38,8 @@ class DeferredForwardsTest {
         ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 7848, 3,
                 "127.0.0.1:7848,127.0.0.1:8848,127.0.0.1:9848", "file", "", 0, "", Path.of("cluster.conf"));
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
-        return new ServerMemberManager(settings, peers,
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
+        LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
+        return new ServerMemberManager(settings, peers, legacyPeers, new ServerReadiness());
     }
 
     private static HttpForwardRequest beat(int n) {
