@@ -78,14 +78,11 @@ public class DistroForwarder {
      * each node of a loaded cluster a fifth of a core in calls, and the clients of a node that had
      * just started waited up to 1.4 s for the first (bench/RESULTS.md).
      *
-     * @return false for an official 1.x node, which answers its beats itself ({@link #passOn})
+     * @throws IllegalArgumentException for an official 1.x node, which answers its beats itself
+     *                                  ({@link #passOn})
      */
-    public boolean passOnAnswered(HttpExchange exchange, Member target) {
-        if (target.isLegacy()) {
-            return false;
-        }
+    public void passOnAnswered(HttpExchange exchange, Member target) {
         forwarder.forwardAnswered(exchange, target, passedOnHeaders(exchange));
-        return true;
     }
 
     /** The node to pass the request on to, or null to serve it here. */

@@ -265,11 +265,13 @@ public class InstanceHttpApi implements HttpApi {
                     beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
             answer = instances.beat(key, ip, port, registerIfUnknown);
         } else {
-            answer = instances.heldBeat(key, ip, port);
-            if (answer == null || !forwarder.passOnAnswered(exchange, responsible)) {
+            // An official 1.x node answers its beats itself.
+            answer = responsible.isLegacy() ? null : instances.heldBeat(key, ip, port);
+            if (answer == null) {
                 forwarder.passOn(exchange, responsible);
                 return;
             }
+            forwarder.passOnAnswered(exchange, responsible);
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("clientBeatInterval", answer.clientBeatInterval());

@@ -68,12 +68,16 @@ class ClusterNaming1xTest {
             Thread.sleep(1000);
         }
         for (ServerProcess node : nodes) {
-            JsonNode hosts = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
-                    .param("serviceName", "passed-beats").param("healthyOnly", "true").send().body()).get("hosts");
+            JsonNode hosts = healthyHosts(node, "passed-beats");
             assertEquals(ports.size(), hosts.size(), "node " + node.port() + " lists every instance healthy: " + hosts);
         }
         assertEquals(20404, JSON.readTree(beat(entry, 9099).body()).get("code").asInt(),
                 "an instance no node knows is answered unknown, wherever it would be served");
+    }
+
+    static JsonNode healthyHosts(ServerProcess node, String service) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
+                .param("healthyOnly", "true").send().body()).get("hosts");
     }
 
     static HttpResponse<String> beat(ServerProcess node, int port) {
@@ -92,8 +96,7 @@ class ClusterNaming1xTest {
             // Past the 15 s heartbeat timeout: only beats that reach the responsible node keep it healthy.
             Thread.sleep(20_000);
             for (ServerProcess node : nodes) {
-                JsonNode hosts = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
-                        .param("serviceName", "legacy-cluster").param("healthyOnly", "true").send().body()).get("hosts");
+                JsonNode hosts = healthyHosts(node, "legacy-cluster");
                 assertEquals(1, hosts.size(), "node " + node.port() + " lists the healthy instance: " + hosts);
                 assertTrue(hosts.get(0).get("healthy").asBoolean());
             }
