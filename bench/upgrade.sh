@@ -23,7 +23,9 @@
 # 6. No clients: the cluster's own CPU, to subtract.
 # Every 10 s the nodes' modes, CPU and healthy instances listed, the load tool's and the host's
 # CPU, and the clients' beats, failures, registrations and beat latency go to bench/out/upgrade.txt,
-# and each 10 s window's beat latencies to bench/out/upgrade-beats.txt;
+# each 10 s window's beat latencies to bench/out/upgrade-beats.txt and each beat answered after
+# more than 100 ms (when it was sent, each try's server, status and time) to
+# bench/out/upgrade-slow-beats.txt;
 # `tests/scripts/nacos-1.4.8/summarize.py bench/out/upgrade.txt bench/out/upgrade-beats.txt` sums
 # them up phase by phase. The nodes keep config on a
 # MariaDB (installed and started by tests/scripts/mariadb.sh) holding 1.4.8's schema when
@@ -46,7 +48,9 @@ SAMPLER_PID=""
 source "$ROOT/tests/scripts/nacos-1.4.8/lib.sh"
 mkdir -p "$(dirname "$OUT")"
 BEATS=${OUT%.txt}-beats.txt
+SLOW_BEATS=${OUT%.txt}-slow-beats.txt
 : > "$BEATS"
+: > "$SLOW_BEATS"
 exec > >(tee "$OUT") 2>&1
 
 trap stop_everything EXIT
@@ -88,7 +92,7 @@ phase "$INSTANCES 1.x clients register and beat (warm-up)"
 servers=$(printf '127.0.0.1:%s,' "${OURS[@]}" $([ "${LIVE_1X:-}" = 1 ] && echo "$LEGACY_PORT"))
 java -Xmx512m ${LOAD_EXTRA_OPTS:-} -Xlog:gc:file="$WORK/clients-gc.log" -jar "$BENCH_JAR" legacy-clients \
     --servers "${servers%,}" --instances "$INSTANCES" \
-    --services "$SERVICES" --histograms "$BEATS" > >(sed -u 's/^/   1.x clients: /') &
+    --services "$SERVICES" --histograms "$BEATS" --slow-beats "$SLOW_BEATS" > >(sed -u 's/^/   1.x clients: /') &
 LOAD_PID=$!
 echo "$LOAD_PID" > "$WORK/pid-clients"
 sleep 90

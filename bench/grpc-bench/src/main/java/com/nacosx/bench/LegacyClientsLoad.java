@@ -55,8 +55,10 @@ import java.util.stream.Collectors;
  * server in {@code --servers} order, the p99 of the tries sent to it (queueing included), which
  * tells a slow server from a slow host. With {@code --histograms FILE} it also appends each window's
  * beat latencies to FILE, a line per window: its time and {@link Latencies#buckets()}, from which
- * tests/scripts/nacos-1.4.8/summarize.py takes a phase's p99 over all its beats. Runs
- * {@code --seconds}, or until killed.
+ * tests/scripts/nacos-1.4.8/summarize.py takes a phase's p99 over all its beats. With
+ * {@code --slow-beats FILE} it appends to FILE every beat answered after more than 100 ms: when it
+ * was sent, how long it took and each try (server, status or error, ms): a 10 s window's p99
+ * says how slow, this says when and where. Runs {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
 
@@ -64,6 +66,8 @@ final class LegacyClientsLoad {
     private static final Pattern BEAT_INTERVAL = Pattern.compile("\"clientBeatInterval\":(\\d+)");
     private static final long REPORT_SECONDS = 10;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+    private static final DateTimeFormatter MILLIS_CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
+    private static final long SLOW_BEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** The 1.4.8 client's naming read timeout ({@code com.alibaba.nacos.client.naming.rtimeout}). */
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(50);
     /** Its connect timeout ({@code com.alibaba.nacos.client.naming.ctimeout}). */
@@ -84,6 +88,8 @@ final class LegacyClientsLoad {
     private final AtomicReference<Latencies> latencies = new AtomicReference<>(new Latencies());
     /** Where each window's histogram goes, or null. */
     private final PrintWriter histograms;
+    /** Where the slow beats go, or null. */
+    private final PrintWriter slowBeats;
 
     private static final Pattern LIGHT_BEAT = Pattern.compile("\"lightBeatEnabled\":(true|false)");
 
@@ -159,18 +165,19 @@ final class LegacyClientsLoad {
         }
     }
 
-    private LegacyClientsLoad(List<String> servers, int services, int inFlight, PrintWriter histograms) {
+    private LegacyClientsLoad(List<String> servers, int services, int inFlight, PrintWriter histograms,
+            PrintWriter slowBeats) {
         this.servers = servers;
         this.services = services;
         this.lanes = servers.stream().map(server -> new Lane(inFlight)).toList();
         this.histograms = histograms;
+        this.slowBeats = slowBeats;
     }
 
     static void run(Args args) throws InterruptedException {
-        String histogramFile = args.text("histograms", "");
         LegacyClientsLoad load = new LegacyClientsLoad(args.list("servers", "127.0.0.1:8848"),
-                args.number("services", 100), args.number("in-flight", 512),
-                histogramFile.isEmpty() ? null : appending(Path.of(histogramFile)));
+                args.number("services", 100), args.number("in-flight", 512), appendingOrNull(args.text("histograms", "")),
+                appendingOrNull(args.text("slow-beats", "")));
         int count = args.number("instances", 1000);
         long start = System.nanoTime();
         for (int i = 0; i < count; i++) {
@@ -190,12 +197,15 @@ final class LegacyClientsLoad {
         }
     }
 
-    private static PrintWriter appending(Path file) {
+    private static PrintWriter appendingOrNull(String file) {
+        if (file.isEmpty()) {
+            return null;
+        }
         try {
-            return new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND), true);
+            return new PrintWriter(Files.newBufferedWriter(Path.of(file), StandardCharsets.US_ASCII,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND), true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the histograms to " + file, e);
+            throw new UncheckedIOException("cannot write to " + file, e);
         }
     }
 
@@ -211,17 +221,22 @@ final class LegacyClientsLoad {
      */
     private void start(Instance instance, long due) {
         registers.incrementAndGet();
-        call("POST", "instance?" + instance.query());
+        call("POST", "instance?" + instance.query(), null);
         long firstBeat = due + BEAT_NANOS;
         timer.schedule(() -> beat(instance, firstBeat), firstBeat - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     private void beat(Instance instance, long due) {
         long sent = System.nanoTime();
-        call("PUT", "instance/beat?" + instance.beatQuery()).whenComplete((answer, error) -> {
+        StringBuilder tries = slowBeats == null ? null : new StringBuilder();
+        LocalTime sentAt = slowBeats == null ? null : LocalTime.now();
+        call("PUT", "instance/beat?" + instance.beatQuery(), tries).whenComplete((answer, error) -> {
             long took = System.nanoTime() - sent;
             beats.incrementAndGet();
             latencies.get().record(took);
+            if (tries != null && took > SLOW_BEAT_NANOS) {
+                slowBeats.println(sentAt.format(MILLIS_CLOCK) + " " + TimeUnit.NANOSECONDS.toMillis(took) + " ms:" + tries);
+            }
             if (error != null) {
                 scheduleAfter(instance, due, sent, BEAT_NANOS, this::beat);
                 return;
@@ -239,7 +254,7 @@ final class LegacyClientsLoad {
     private void registerAgain(Instance instance, long due, long nextBeatIn) {
         registers.incrementAndGet();
         long sent = System.nanoTime();
-        call("POST", "instance?" + instance.query()).whenComplete((answer, error) ->
+        call("POST", "instance?" + instance.query(), null).whenComplete((answer, error) ->
                 scheduleAfter(instance, due, sent, nextBeatIn, this::beat));
     }
 
@@ -262,16 +277,19 @@ final class LegacyClientsLoad {
         timer.schedule(() -> next.accept(instance, nextDue), nextDue - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
-    /** The answer of the first server that answers 200, trying each once from a random one. */
-    private CompletableFuture<String> call(String method, String pathAndQuery) {
+    /**
+     * The answer of the first server that answers 200, trying each once from a random one; each try
+     * is described in {@code tries} unless it is null.
+     */
+    private CompletableFuture<String> call(String method, String pathAndQuery, StringBuilder tries) {
         int first = ThreadLocalRandom.current().nextInt(servers.size());
         CompletableFuture<String> answered = new CompletableFuture<>();
-        tryServer(method, pathAndQuery, first, 0, answered);
+        tryServer(method, pathAndQuery, first, 0, answered, tries);
         return answered;
     }
 
     private void tryServer(String method, String pathAndQuery, int server, int tried,
-            CompletableFuture<String> answered) {
+            CompletableFuture<String> answered, StringBuilder tries) {
         mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
         Lane lane = lanes.get(server);
         long sent = System.nanoTime();
@@ -280,11 +298,16 @@ final class LegacyClientsLoad {
                 "Nacos-Java-Client:v1.4.8").whenCompleteAsync((answer, error) -> {
             waiting.decrementAndGet();
             lane.answered(sent);
+            if (tries != null) {
+                tries.append(' ').append(servers.get(server)).append(' ')
+                        .append(error != null ? error.getClass().getSimpleName() : answer.status()).append(' ')
+                        .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent));
+            }
             if (error == null && answer.status() == 200) {
                 answered.complete(answer.body());
             } else if (tried + 1 < servers.size()) {
                 failovers.incrementAndGet();
-                tryServer(method, pathAndQuery, (server + 1) % servers.size(), tried + 1, answered);
+                tryServer(method, pathAndQuery, (server + 1) % servers.size(), tried + 1, answered, tries);
             } else {
                 failures.incrementAndGet();
                 answered.completeExceptionally(error != null ? error
