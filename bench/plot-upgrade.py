@@ -41,7 +41,7 @@ def read(path):
             line = line.strip()
             if match := SAMPLE.match(line):
                 at = clock(match.group(1), day_of)
-                for port, kind, cpu, healthy in NODE.findall(match.group(2)):
+                for port, _mode, cpu, healthy in NODE.findall(match.group(2)):
                     count = re.match(r"\d+", healthy)
                     nodes.setdefault(port, []).append((at, percent(cpu), int(count.group()) if count else None))
                 tool.append((at, percent(match.group(3))))

@@ -37,10 +37,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A lean HTTP/1.1 client for loads of many small requests: keep-alive connections per server,
- * reused one request at a time, each server's on an event loop of its own. The JDK's client cost the load tool about
- * 250 µs of CPU per request, a third of this 2-core machine at 14,000 beating clients, taken from
- * the servers it measures. The caller bounds how many requests are open to a server at once (each
- * holds a connection).
+ * reused one request at a time, each server's on an event loop of its own. The JDK's client cost
+ * the load tool about 250 µs of CPU per request, a third of this 2-core machine at 14,000 beating
+ * clients, taken from the servers it measures. The caller bounds how many requests are open to a
+ * server at once (each holds a connection).
  *
  * <p>A server that refused a connection is taken as refusing for the next {@link #REFUSAL_KEPT}:
  * requests to it fail at once, as a refused connection fails, without a socket of their own. While
@@ -51,7 +51,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Real clients do not share an event loop across the servers either: on one loop, a stopping
  * node's reset of its ~500 connections (bench/upgrade.sh) held up the answers of the other nodes,
- * which their access logs timed at 0 ms, for up to 300 ms.
+ * which their access logs timed at 0 ms, for up to 330 ms.
  */
 final class KeepAliveHttp implements AutoCloseable {
 
