@@ -11,5 +11,5 @@ if ! "$VENV/bin/python" -c 'import matplotlib' 2>/dev/null; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q matplotlib
 fi
-"$VENV/bin/python" "$BENCH/plot-upgrade.py" "$OUT" "$PNG"
+"$VENV/bin/python" "$BENCH/../tests/scripts/nacos-1.4.8/plot.py" "$OUT" "$PNG"
 echo "$PNG"

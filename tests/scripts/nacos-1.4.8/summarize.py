@@ -10,8 +10,9 @@ phase's beats, its windows merged.
     summarize.py bench/out/rolling.txt [bench/out/rolling-beats.txt]
 """
 import math
-import re
 import sys
+
+import runlog
 
 # Latencies.java: bucket i holds the latencies up to GROWTH^(i+1) microseconds.
 GROWTH = 1.01
@@ -30,8 +31,9 @@ def quantile_millis(buckets, q):
 def summarize(lines, histogram_lines=None):
     # Lines are printed late (the sampler lists every node first): each goes to the phase its own
     # time falls in.
-    phases = [{"start": line[3:11], "name": line[3:].strip(), "lowest": None, "registers": 0, "failed": 0,
-               "p99": 0.0, "tool": 0, "host": 0, "nodes": [], "buckets": {}} for line in lines if line.startswith("== ")]
+    phases = [{"start": start.time, "name": start.name, "lowest": None, "registers": 0, "failed": 0, "p99": 0.0,
+               "tool": 0, "host": 0, "nodes": [], "buckets": {}}
+              for start in map(runlog.phase, lines) if start]
 
     def phase_at(time):
         current = None
@@ -48,32 +50,29 @@ def summarize(lines, histogram_lines=None):
                 index, count = bucket.split(":")
                 phase["buckets"][int(index)] = phase["buckets"].get(int(index), 0) + int(count)
     for line in lines:
-        clients = re.search(r"1\.x clients: (\S+) beats (\d+) failed (\d+) .*registers (\d+) .*p99 ([\d.]+) ms,", line)
+        clients = runlog.window(line)
         if clients:
-            phase = phase_at(clients.group(1))
+            phase = phase_at(clients.time)
             if phase:
-                phase["failed"] += int(clients.group(3))
-                phase["registers"] += int(clients.group(4))
-                if int(clients.group(2)) > 0:
-                    phase["p99"] = max(phase["p99"], float(clients.group(5)))
+                phase["failed"] += clients.failed
+                phase["registers"] += clients.registers
+                if clients.beats > 0:
+                    phase["p99"] = max(phase["p99"], clients.p99)
             continue
-        sample = re.match(r"(\d\d:\d\d:\d\d) \|", line)
-        phase = phase_at(sample.group(1)) if sample else None
+        sample = runlog.sample(line)
+        phase = phase_at(sample.time) if sample else None
         if not phase:
             continue
         # A node whose CPU is "-" was replaced within the sample: what it lists is a starting node's.
-        nodes = re.findall(r"cpu (\S+) healthy (\S+)", line)
-        for cpu, healthy in nodes:
-            if cpu != "-" and healthy != "-":
-                phase["lowest"] = int(healthy) if phase["lowest"] is None else min(phase["lowest"], int(healthy))
-        if nodes and all(cpu != "-" for cpu, _ in nodes):
-            phase["nodes"].append(sum(int(cpu.rstrip("%")) for cpu, _ in nodes))
-        tool = re.search(r"clients cpu (\d+)%", line)
-        if tool:
-            phase["tool"] = max(phase["tool"], int(tool.group(1)))
-        host = re.search(r"host (\d+)% of all cores", line)
-        if host:
-            phase["host"] = max(phase["host"], int(host.group(1)))
+        for node in sample.nodes:
+            if node.cpu is not None and node.healthy is not None:
+                phase["lowest"] = node.healthy if phase["lowest"] is None else min(phase["lowest"], node.healthy)
+        if sample.nodes and all(node.cpu is not None for node in sample.nodes):
+            phase["nodes"].append(sum(node.cpu for node in sample.nodes))
+        if sample.tool is not None:
+            phase["tool"] = max(phase["tool"], sample.tool)
+        if sample.host is not None:
+            phase["host"] = max(phase["host"], sample.host)
     whole = histogram_lines is not None
     print("| phase | lowest healthy listed | registers | failed | highest beat p99 of a window (ms) "
           + ("| beat p99 of the phase (ms) " if whole else "")
@@ -87,10 +86,5 @@ def summarize(lines, histogram_lines=None):
               f"{overall}| {nodes} | {phase['tool']}% | {phase['host']}% |")
 
 
-def read_lines(path):
-    with open(path) as text:
-        return text.read().splitlines()
-
-
 if __name__ == "__main__":
-    summarize(read_lines(sys.argv[1]), read_lines(sys.argv[2]) if len(sys.argv) > 2 else None)
+    summarize(runlog.read_lines(sys.argv[1]), runlog.read_lines(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -1,10 +1,9 @@
-"""Draws the output of bench/upgrade.sh or tests/scripts/nacos-1.4.8/rolling.sh over time:
-   plot-upgrade.py OUT.txt PNG
+"""Draws the output of bench/upgrade.sh or rolling.sh over time:
+   plot.py OUT.txt PNG
 three panels sharing the clock: the healthy instances each node lists, each node's CPU with the
 load tool's and the host's, and the 1.x clients' beat p99 per 10 s window with their failed beats.
 Each phase starts at a dotted line, numbered as in the legend below the panels. Run it through
 bench/plot-upgrade.sh, which installs matplotlib when it is missing."""
-import re
 import sys
 from datetime import datetime, timedelta
 
@@ -13,10 +12,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-SAMPLE = re.compile(r"^(\d\d:\d\d:\d\d) \| (.*) \| clients cpu (\S+) \| host (\d+)% of all cores")
-NODE = re.compile(r"(\d+) (\S+) cpu (\S+) healthy (\S+)")
-BEATS = re.compile(r"clients: (\d\d:\d\d:\d\d) beats (\d+) failed (\d+) .*? p99 ([\d.]+) ms")
-PHASE = re.compile(r"^== (\d\d:\d\d:\d\d) (.*)")
+import runlog  # noqa: E402
 
 
 def clock(text, day_of):
@@ -29,27 +25,20 @@ def clock(text, day_of):
     return moment
 
 
-def percent(text):
-    return None if text == "-" else int(text.rstrip("%"))
-
-
 def read(path):
     nodes, tool, host, beats, phases = {}, [], [], [], []
     day_of = [datetime(2000, 1, 1).date(), None]
-    with open(path) as out:
-        for line in out:
-            line = line.strip()
-            if match := SAMPLE.match(line):
-                at = clock(match.group(1), day_of)
-                for port, _mode, cpu, healthy in NODE.findall(match.group(2)):
-                    count = re.match(r"\d+", healthy)
-                    nodes.setdefault(port, []).append((at, percent(cpu), int(count.group()) if count else None))
-                tool.append((at, percent(match.group(3))))
-                host.append((at, int(match.group(4)) * 2))
-            elif match := BEATS.search(line):
-                beats.append((clock(match.group(1), day_of), float(match.group(4)), int(match.group(3))))
-            elif match := PHASE.match(line):
-                phases.append((clock(match.group(1), day_of), match.group(2)))
+    for line in runlog.read_lines(path):
+        if sample := runlog.sample(line):
+            at = clock(sample.time, day_of)
+            for node in sample.nodes:
+                nodes.setdefault(node.port, []).append((at, node.cpu, node.healthy))
+            tool.append((at, sample.tool))
+            host.append((at, sample.host))
+        elif window := runlog.window(line):
+            beats.append((clock(window.time, day_of), window.p99, window.failed))
+        elif start := runlog.phase(line):
+            phases.append((clock(start.time, day_of), start.name[len(start.time) + 1:]))
     return nodes, tool, host, beats, phases
 
 
@@ -60,7 +49,7 @@ def draw(path, png):
         listed.plot([s[0] for s in samples], [s[2] for s in samples], label=port)
         cpu.plot([s[0] for s in samples], [s[1] for s in samples], label=port)
     cpu.plot([s[0] for s in tool], [s[1] for s in tool], label="load tool", linestyle="--")
-    cpu.plot([s[0] for s in host], [s[1] for s in host], label="host (200% = both cores)", color="grey", linewidth=0.8)
+    cpu.plot([s[0] for s in host], [s[1] for s in host], label="host, % of all its cores", color="grey", linewidth=0.8)
     latency.semilogy([b[0] for b in beats], [max(b[1], 0.1) for b in beats], label="beat p99 (ms)")
     latency.axhline(100, color="red", linewidth=0.6, label="100 ms")
     failed = [b for b in beats if b[2] > 0]
@@ -68,7 +57,7 @@ def draw(path, png):
         latency.scatter([b[0] for b in failed], [100] * len(failed), marker="x", color="red",
                         label="a window with failed beats")
     listed.set_ylabel("healthy instances listed")
-    cpu.set_ylabel("CPU, % of one core")
+    cpu.set_ylabel("CPU (nodes, tool: % of one core)")
     latency.set_ylabel("1.x beat p99 per 10 s (ms)")
     for axes in (listed, cpu, latency):
         for number, (at, _) in enumerate(phases, 1):
@@ -87,5 +76,5 @@ def draw(path, png):
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:
-        sys.exit("usage: plot-upgrade.py OUT.txt PNG (OUT.txt: what bench/upgrade.sh or rolling.sh printed)")
+        sys.exit("usage: plot.py OUT.txt PNG (OUT.txt: what bench/upgrade.sh or rolling.sh printed)")
     draw(sys.argv[1], sys.argv[2])
