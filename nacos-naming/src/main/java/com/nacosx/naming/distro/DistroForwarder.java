@@ -22,11 +22,17 @@ import java.util.concurrent.ThreadLocalRandom;
  * hashes by service name) may take one more hop, to the instance's responsible node among ours:
  * serving it where it lands would split one client's instances between two owners, and the
  * replicas would overwrite each other.
+ * <p>
+ * Every request passed on carries the moment it arrived here ({@link #RECEIVED_AT_HEADER}): a beat
+ * answered here reaches the responsible node a moment later, and may arrive after a deregister the
+ * client sent once it had its answer; the responsible node does not let such a beat register the
+ * instance again ({@link #sentAt}).
  */
 @Component
 public class DistroForwarder {
 
     static final AsciiString FORWARDED_HEADER = AsciiString.cached("Nacos-Distro-Forwarded");
+    static final AsciiString RECEIVED_AT_HEADER = AsciiString.cached("Nacos-Distro-Received-At");
 
     private final DistroMapper mapper;
     private final HttpForwarder forwarder;
@@ -85,6 +91,22 @@ public class DistroForwarder {
         forwarder.forwardAnswered(exchange, target, passedOnHeaders(exchange));
     }
 
+    /**
+     * When the client sent the request, as near as this node can tell ({@link ChangeClock}): when
+     * the node that passed it on received it, or now.
+     */
+    public long sentAt(HttpExchange exchange) {
+        String received = exchange.header(RECEIVED_AT_HEADER);
+        if (received != null && exchange.isPassedOn()) {
+            try {
+                return Long.parseLong(received);
+            } catch (NumberFormatException unreadable) {
+                // Not from a node of ours: taken as arrived now.
+            }
+        }
+        return ChangeClock.now();
+    }
+
     /** The node to pass the request on to, or null to serve it here. */
     private Member passOnTo(HttpExchange exchange, ServiceKey service, String ip, int port) {
         Member target = mapper.responsible(service, ip, port);
@@ -99,6 +121,7 @@ public class DistroForwarder {
     private static Map<String, String> passedOnHeaders(HttpExchange exchange) {
         Map<String, String> headers = new HashMap<>();
         headers.put(FORWARDED_HEADER.toString(), "true");
+        headers.put(RECEIVED_AT_HEADER.toString(), Long.toString(ChangeClock.now()));
         String agent = exchange.header(HttpHeaderNames.USER_AGENT);
         if (agent != null) {
             headers.put(HttpHeaderNames.USER_AGENT.toString(), agent);

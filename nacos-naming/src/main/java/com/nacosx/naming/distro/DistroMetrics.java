@@ -13,8 +13,10 @@ import java.util.stream.Collectors;
 /**
  * What Distro does on this node: {@code nacos_distro_sent_total{operation,result}} (CHANGE and
  * DELETE syncs, VERIFY rounds, QUERY and SNAPSHOT fetches, each answered or failed per peer),
- * {@code nacos_distro_received_total{operation}}, and {@code nacos_distro_clients{owner}}: the
- * clients this node is responsible for ({@code self}) and those replicated from peers.
+ * {@code nacos_distro_received_total{operation}}, {@code nacos_distro_late_total} (copies of a
+ * client older than what this node held, or made before its removal, and so not taken), and
+ * {@code nacos_distro_clients{owner}}: the clients this node is responsible for ({@code self})
+ * and those replicated from peers.
  */
 final class DistroMetrics {
 
@@ -25,6 +27,7 @@ final class DistroMetrics {
     private final Map<String, Counter> answered;
     private final Map<String, Counter> failed;
     private final Map<String, Counter> received;
+    private final Counter late;
 
     DistroMetrics(MeterRegistry registry, Supplier<Number> ownClients, Supplier<Number> peerClients) {
         NacosMeters.gauge(registry, "nacos_distro_clients", ownClients, "owner", "self");
@@ -35,6 +38,7 @@ final class DistroMetrics {
                 .tag("result", "failure").register(registry));
         received = byOperation(operation -> Counter.builder("nacos_distro_received").tag("operation", operation)
                 .register(registry));
+        late = Counter.builder("nacos_distro_late").register(registry);
     }
 
     private static Map<String, Counter> byOperation(Function<String, Counter> counter) {
@@ -49,5 +53,9 @@ final class DistroMetrics {
     /** @param operation one of {@link #OPERATIONS}, checked by the caller */
     void received(String operation) {
         received.get(operation).increment();
+    }
+
+    void late() {
+        late.increment();
     }
 }

@@ -1,5 +1,6 @@
 package com.nacosx.naming.distro;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.distro.DistroClient;
 import com.nacosx.api.remote.distro.DistroDataRequest;
@@ -42,6 +43,11 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #REMOTE_EXPIRY_MILLIS} (their node died) are dropped; their 2.x clients have reconnected
  * elsewhere by then. A starting node loads every peer's clients before it reports ready, and takes
  * the peers' syncs meanwhile.
+ * <p>
+ * Syncs travel on calls of their own and may arrive out of order, or after the client has moved
+ * to another responsible node: a copy is taken only when it is newer than what this node holds
+ * for the client, and a removal is remembered with its revision for {@link #REMOVAL_MEMORY_MILLIS},
+ * so that a change made before it, arriving late, cannot bring the client back.
  */
 @Component
 public class DistroProtocol extends BackgroundRounds implements ClientChangeListener {
@@ -53,6 +59,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     static final long REMOTE_EXPIRY_MILLIS = 3 * VERIFY_PERIOD_SECONDS * 1000 + 1000;
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final long LOAD_DEADLINE_MILLIS = 15_000;
+    /** Longer than any sync or passed-on write may travel (their calls time out after 5 and 10 s). */
+    static final long REMOVAL_MEMORY_MILLIS = 60_000;
 
     /**
      * A client replicated from the peer responsible for it; {@code unlisted} once its owner's
@@ -77,6 +85,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private final AtomicLong revisionClock = new AtomicLong();
     private final Map<String, Long> localRevisions = new ConcurrentHashMap<>();
     private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
+    /** Clients removed lately, here or by their responsible node, by the revision of the removal. */
+    private final Map<String, Long> removals = new ConcurrentHashMap<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     /** Clients taken over since the last sync, by the peer that held them. */
     private final Map<String, LongAdder> takenOver = new ConcurrentHashMap<>();
@@ -125,9 +135,21 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 || ClientIds.isLegacyDatum(clientId)) {
             return;
         }
-        long now = System.currentTimeMillis() * 1000;
-        localRevisions.put(clientId, revisionClock.accumulateAndGet(now, (last, wall) -> Math.max(last + 1, wall)));
+        localRevisions.put(clientId, revisionClock.accumulateAndGet(ChangeClock.now(),
+                (last, wall) -> Math.max(last + 1, wall)));
         dirty.add(clientId);
+    }
+
+    /**
+     * Whether the client changed, or was removed, at or after {@code micros} ({@link ChangeClock}),
+     * as far as this node knows: a write of the client made before then arrives late.
+     */
+    public boolean changedSince(String clientId, long micros) {
+        RemoteClient replica = remote.get(clientId);
+        long latest = Math.max(localRevisions.getOrDefault(clientId, Long.MIN_VALUE),
+                Math.max(replica == null ? Long.MIN_VALUE : replica.revision(),
+                        removals.getOrDefault(clientId, Long.MIN_VALUE)));
+        return latest >= micros;
     }
 
     /**
@@ -155,7 +177,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         DistroDataResponse response = new DistroDataResponse();
         switch (request.dataOperation) {
             case DistroDataRequest.CHANGE -> request.clients.forEach(client -> apply(request.source, client));
-            case DistroDataRequest.DELETE -> request.clientIds.forEach(id -> dropRemote(id, request.source));
+            case DistroDataRequest.DELETE -> request.clientIds.forEach(id -> removed(request.source, id,
+                    request.revisions.get(id)));
             case DistroDataRequest.VERIFY -> verify(request.source, request.revisions);
             case DistroDataRequest.QUERY -> request.clientIds.forEach(id -> {
                 DistroClient client = local(id);
@@ -169,7 +192,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                     response.clients.add(client);
                 }
             });
-            default -> throw new IllegalArgumentException("unknown Distro operation '" + request.dataOperation
+            default -> throw NacosException.badRequest("unknown Distro operation '" + request.dataOperation
                     + "'; use CHANGE, DELETE, VERIFY, QUERY or SNAPSHOT");
         }
         metrics.received(request.dataOperation);
@@ -199,6 +222,13 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 dirty.add(client.clientId);
                 return;
             }
+            RemoteClient held = remote.get(client.clientId);
+            Long removedAt = removals.get(client.clientId);
+            if ((held != null && held.revision() > client.revision)
+                    || (removedAt != null && removedAt >= client.revision)) {
+                metrics.late();
+                return;
+            }
             localRevisions.remove(client.clientId);
             // Known as a replica before the registry changes, so the change is not replicated back.
             remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));
@@ -216,6 +246,33 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 if (!remote.containsKey(client.clientId)) {
                     apply(owner, client);
                 }
+            }
+        }
+    }
+
+    /**
+     * A peer removed the client. With the removal's revision (every node of ours sends it) the
+     * removal wins over any older copy, whoever holds it: the client may have moved to the sender
+     * while this node still holds the previous responsible node's copy, or is responsible itself
+     * by a view of the members the sender does not share. Without it, only the sender's own copy
+     * goes.
+     */
+    private void removed(String sender, String clientId, Long revision) {
+        if (revision == null) {
+            dropRemote(clientId, sender);
+            return;
+        }
+        synchronized (applying) {
+            removals.merge(clientId, revision, Math::max);
+            RemoteClient held = remote.get(clientId);
+            Long ours = localRevisions.get(clientId);
+            if (held != null && held.revision() < revision) {
+                dropRemote(clientId, held.owner());
+            } else if (ours != null && ours < revision) {
+                // Known as the sender's replica while it goes, so the removal is not replicated back.
+                localRevisions.remove(clientId);
+                remote.put(clientId, new RemoteClient(sender, revision, System.currentTimeMillis()));
+                dropRemote(clientId, sender);
             }
         }
     }
@@ -299,11 +356,14 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         for (String clientId : List.copyOf(dirty)) {
             dirty.remove(clientId);
             DistroClient client = local(clientId);
-            if (client == null || client.published.isEmpty()) {
-                localRevisions.remove(clientId);
-                delete.clientIds.add(clientId);
-            } else {
+            if (client != null && !client.published.isEmpty()) {
                 change.clients.add(client);
+                continue;
+            }
+            delete.clientIds.add(clientId);
+            if (client != null && localRevisions.remove(clientId, client.revision)) {
+                delete.revisions.put(clientId, client.revision);
+                removals.merge(clientId, client.revision, Math::max);
             }
         }
         for (Member peer : members.grpcPeers()) {
@@ -329,6 +389,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         for (Member peer : members.grpcPeers()) {
             send(peer, verify);
         }
+        long forgotten = ChangeClock.before(REMOVAL_MEMORY_MILLIS);
+        removals.values().removeIf(revision -> revision < forgotten);
         long cutoff = System.currentTimeMillis() - REMOTE_EXPIRY_MILLIS;
         remote.forEach((clientId, known) -> {
             if (known.lastVerified() < cutoff) {

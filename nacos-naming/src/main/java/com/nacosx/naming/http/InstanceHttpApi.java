@@ -263,7 +263,7 @@ public class InstanceHttpApi implements HttpApi {
         if (responsible == null) {
             InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
                     beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
-            answer = instances.beat(key, ip, port, registerIfUnknown);
+            answer = instances.beat(key, ip, port, registerIfUnknown, forwarder.sentAt(exchange));
         } else {
             // An official 1.x node answers its beats itself.
             answer = responsible.isLegacy() ? null : instances.heldBeat(key, ip, port);

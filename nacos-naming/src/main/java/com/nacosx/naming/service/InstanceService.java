@@ -206,13 +206,19 @@ public class InstanceService {
      * ready ({@link StartingBeats}): the instance may be in the data still loading, and "unknown"
      * would make its client register again. The client of one the load did not bring is told so
      * at its next beat.
+     * <p>
+     * A beat sent before the client's last change this node knows of (a beat another node answered
+     * and passed on, arriving after the deregister the client sent next) registers nothing: it
+     * would bring back an instance its client has removed.
+     *
+     * @param sentAt when the client sent the beat ({@link com.nacosx.naming.distro.ChangeClock})
      */
-    public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown) {
+    public BeatAnswer beat(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown, long sentAt) {
         long now = System.currentTimeMillis();
-        boolean known = beatAt(key, ip, port, registerIfUnknown, now);
+        boolean known = beatAt(key, ip, port, registerIfUnknown, now, sentAt);
         if (!known && !readiness.isReady()) {
             // Not kept once the kept beats were applied: the node is ready, and answers as such.
-            known = startingBeats.keep(key, ip, port, now) || beatAt(key, ip, port, null, now);
+            known = startingBeats.keep(key, ip, port, now) || beatAt(key, ip, port, null, now, sentAt);
         }
         return answer(known, key, ip, port, registry.publication(ClientIds.ofAddress(ip, port, true), key), now);
     }
@@ -240,17 +246,25 @@ public class InstanceService {
     }
 
     /** @return whether the instance is known (or was registered by this beat) */
-    private boolean beatAt(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown, long at) {
+    private boolean beatAt(ServiceKey key, String ip, int port, InstanceRecord registerIfUnknown, long at,
+            long sentAt) {
         String clientId = ClientIds.ofAddress(ip, port, true);
         // The beat lands before the claim: claimed first, a peer's replica would carry the last beat
         // it was replicated with, minutes old, and a beat check in between would remove it.
         boolean known = registry.beat(clientId, key, at);
+        // Judged before the claim, which is a change of its own.
+        boolean late = !known && distro.changedSince(clientId, sentAt);
         distro.claim(ip, port);
         if (known) {
             return true;
         }
         InstanceRecord toRegister = registerIfUnknown != null ? registerIfUnknown : heldCopy(key, ip, port);
         if (toRegister == null) {
+            return false;
+        }
+        if (late) {
+            LOG.info("[beat] {} in {}: a beat sent before the client's last change arrived after it; not "
+                    + "registering the instance again", clientId, key.grouped());
             return false;
         }
         register(key, toRegister);
@@ -260,7 +274,7 @@ public class InstanceService {
     private void applyStartingBeats() {
         AtomicInteger unknown = new AtomicInteger();
         int applied = startingBeats.applyAll((key, ip, port, at) -> {
-            if (!beatAt(key, ip, port, null, at)) {
+            if (!beatAt(key, ip, port, null, at, at * 1_000L)) {
                 unknown.incrementAndGet();
             }
         });

@@ -108,6 +108,53 @@ class DistroProtocolTest {
         assertEquals(List.of(), answeredFor(DistroDataRequest.SNAPSHOT), "its removal is not taken for a local change");
     }
 
+    static DistroDataRequest delete(String source, String clientId, long revision) {
+        DistroDataRequest delete = request(DistroDataRequest.DELETE, source);
+        delete.clientIds.add(clientId);
+        delete.revisions.put(clientId, revision);
+        return delete;
+    }
+
+    @Test
+    void aChangeThatArrivesAfterANewerOneIsNotTaken() {
+        distro.handle(change(PEER, "conn-peer", 5, instance("10.0.0.20")));
+        distro.handle(change(PEER, "conn-peer", 3, instance("10.0.0.21")));
+        assertEquals(1, registry.get(KEY).instanceCount());
+        assertTrue(registry.get(KEY).find("10.0.0.20", 8080, "DEFAULT") != null, "the newer copy stays");
+    }
+
+    @Test
+    void aChangeMadeBeforeTheClientsRemovalNeverBringsItBack() {
+        String clientId = "10.0.0.22:8080#true";
+        distro.handle(delete(PEER, clientId, 10));
+        distro.handle(change(PEER, clientId, 9, instance("10.0.0.22")));
+        assertNull(registry.get(KEY), "the change was made before the removal and came after it");
+        assertTrue(distro.changedSince(clientId, 10), "the removal is remembered");
+        assertFalse(distro.changedSince(clientId, 11));
+        distro.handle(change(PEER, clientId, 11, instance("10.0.0.22")));
+        assertEquals(1, registry.get(KEY).instanceCount(), "registered again after its removal");
+    }
+
+    @Test
+    void aNewerRemovalFromTheNodeAClientMovedToDropsThePreviousOwnersCopy() {
+        String clientId = "10.0.0.23:8080#true";
+        distro.handle(change(PEER, clientId, 5, instance("10.0.0.23")));
+        distro.handle(delete("127.0.0.1:8860", clientId, 4));
+        assertEquals(1, registry.get(KEY).instanceCount(), "an older removal leaves the newer copy");
+        distro.handle(delete("127.0.0.1:8860", clientId, 6));
+        assertEquals(0, registry.get(KEY).instanceCount());
+        assertFalse(distro.isReplica(clientId));
+    }
+
+    @Test
+    void aNewerRemovalFromAPeerDropsTheClientThisNodeHeldAsItsOwnWithoutReplicatingIt() {
+        String clientId = "10.0.0.24:8080#true";
+        registry.publish(clientId, KEY, true, List.of(instance("10.0.0.24")));
+        distro.handle(delete(PEER, clientId, revisionOf(clientId) + 1));
+        assertEquals(0, registry.get(KEY).instanceCount());
+        assertEquals(List.of(), answeredFor(DistroDataRequest.SNAPSHOT), "its removal is not taken for a local change");
+    }
+
     DistroDataRequest verify(String owner, Map<String, Long> revisions) {
         DistroDataRequest verify = request(DistroDataRequest.VERIFY, owner);
         verify.revisions.putAll(revisions);

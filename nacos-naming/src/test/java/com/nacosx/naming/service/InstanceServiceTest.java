@@ -21,6 +21,7 @@ import com.nacosx.core.replication.LocalCommandLog;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.TestConnections;
+import com.nacosx.naming.distro.ChangeClock;
 import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.model.ClusterMeta;
 import com.nacosx.naming.model.InstanceRecord;
@@ -145,15 +146,15 @@ class InstanceServiceTest {
 
     @Test
     void aBeatKeepsAKnownInstanceAndAFullBeatRegistersAnUnknownOne() {
-        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null);
+        InstanceService.BeatAnswer light = instances.beat(KEY, "10.0.0.6", 8080, null, ChangeClock.now());
         assertFalse(light.known(), "a light beat of an unknown instance asks the client to register again");
-        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true));
+        InstanceService.BeatAnswer full = instances.beat(KEY, "10.0.0.6", 8080, instance("10.0.0.6", true), ChangeClock.now());
         assertTrue(full.known());
         long interval = switches.clientBeatInterval();
         assertTrue(full.clientBeatInterval() <= interval
                 && full.clientBeatInterval() >= interval - interval / BeatPacing.MOST_SHORTENED_PART,
                 "the switch's interval, paced: " + full.clientBeatInterval());
-        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null).known());
+        assertTrue(instances.beat(KEY, "10.0.0.6", 8080, null, ChangeClock.now()).known());
     }
 
     @Test
@@ -193,7 +194,7 @@ class InstanceServiceTest {
         }
         long beaten = System.currentTimeMillis();
 
-        assertTrue(claiming.beat(KEY, "10.0.0.7", 8080, null).known());
+        assertTrue(claiming.beat(KEY, "10.0.0.7", 8080, null, ChangeClock.now()).known());
         assertTrue(lastBeatWhenClaimed.get() >= beaten, "claimed with the beat's time, not the registration's");
     }
 
@@ -203,10 +204,10 @@ class InstanceServiceTest {
         registry.publish(ClientIds.ofLegacyDatum("com.alibaba.nacos.naming.iplist.ephemeral.public##DEFAULT_GROUP@@svc"),
                 KEY, true, List.of(unhealthy));
 
-        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null).known(), "served from the copy, as a 1.x node does");
+        assertTrue(instances.beat(KEY, "10.0.0.8", 8080, null, ChangeClock.now()).known(), "served from the copy, as a 1.x node does");
         Publication own = registry.publication(ClientIds.ofAddress("10.0.0.8", 8080, true), KEY);
         assertEquals(List.of(unhealthy.withHealthy(true)), own.instances(), "registered here, and healthy by the beat");
-        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null).known(), "not in the copy: unknown");
+        assertFalse(instances.beat(KEY, "10.0.0.9", 8080, null, ChangeClock.now()).known(), "not in the copy: unknown");
     }
 
     @Test
@@ -216,9 +217,9 @@ class InstanceServiceTest {
                 connections.manager, switches, starting, new BeatPacing(properties));
         String loadedClient = ClientIds.ofAddress("10.0.0.6", 8080, true);
 
-        assertTrue(startingNode.beat(KEY, "10.0.0.6", 8080, null).known(), "answered known while the node loads");
-        assertTrue(startingNode.beat(KEY, "10.0.0.7", 8080, null).known(), "the node cannot tell yet");
-        assertTrue(startingNode.beat(KEY, "10.0.0.5", 8080, instance("10.0.0.5", true)).known(),
+        assertTrue(startingNode.beat(KEY, "10.0.0.6", 8080, null, ChangeClock.now()).known(), "answered known while the node loads");
+        assertTrue(startingNode.beat(KEY, "10.0.0.7", 8080, null, ChangeClock.now()).known(), "the node cannot tell yet");
+        assertTrue(startingNode.beat(KEY, "10.0.0.5", 8080, instance("10.0.0.5", true), ChangeClock.now()).known(),
                 "a full beat still registers the instance at once");
         assertNotNull(registry.publication(ClientIds.ofAddress("10.0.0.5", 8080, true), KEY));
         assertNull(registry.publication(ClientIds.ofAddress("10.0.0.7", 8080, true), KEY), "a light beat registers nothing");
@@ -230,7 +231,7 @@ class InstanceServiceTest {
 
         assertTrue(registry.publication(loadedClient, KEY).instances().get(0).healthy(),
                 "the beat taken while loading is applied once ready: the instance is healthy again");
-        assertFalse(startingNode.beat(KEY, "10.0.0.7", 8080, null).known(),
+        assertFalse(startingNode.beat(KEY, "10.0.0.7", 8080, null, ChangeClock.now()).known(),
                 "ready, the node answers an instance the load did not bring as unknown: its client registers again");
         assertNull(registry.publication(ClientIds.ofAddress("10.0.0.7", 8080, true), KEY));
     }

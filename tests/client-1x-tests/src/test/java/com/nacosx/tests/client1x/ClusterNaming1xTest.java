@@ -5,14 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alibaba.nacos.api.NacosFactory;
 import com.alibaba.nacos.api.PropertyKeyConst;
+import com.alibaba.nacos.api.exception.NacosException;
 import com.alibaba.nacos.api.naming.NamingService;
+import com.alibaba.nacos.api.naming.pojo.Instance;
+import com.nacosx.testsupport.GhostWatch;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,6 +82,100 @@ class ClusterNaming1xTest {
         }
         assertEquals(20404, JSON.readTree(beat(entry, 9099).body()).get("code").asInt(),
                 "an instance no node knows is answered unknown, wherever it would be served");
+    }
+
+    /**
+     * The shutdown of a 1.x application, 200 times, through each node in turn: register, wait until
+     * every node lists it (as a client's first beat comes 5 s later), one full beat and the
+     * deregister. The beat is answered by a node that is not responsible for the instance two
+     * times in three, and reaches the responsible node after the deregister did: it must not bring
+     * the instance back on any node, not at once and not 20 s later.
+     */
+    @Test
+    void aBeatAnsweredBeforeTheDeregisterNeverBringsTheInstanceBack() throws Exception {
+        String service = "write-order";
+        String ip = "127.0.0.83";
+        AtomicInteger rounds = new AtomicInteger();
+        ExecutorService lanes = Executors.newFixedThreadPool(4);
+        try (GhostWatch watch = GhostWatch.start(nodes, service)) {
+            List<Future<?>> running = new ArrayList<>();
+            for (int lane = 0; lane < 4; lane++) {
+                running.add(lanes.submit(() -> {
+                    for (int round = rounds.getAndIncrement(); round < 200; round = rounds.getAndIncrement()) {
+                        ServerProcess entry = nodes.get(round % nodes.size());
+                        int port = 10_000 + round;
+                        assertEquals("ok", HttpCall.post(entry.baseUrl() + "/v1/ns/instance")
+                                .param("serviceName", service).param("ip", ip).param("port", String.valueOf(port))
+                                .send().body());
+                        watch.awaitListedEverywhere(ip, port);
+                        String beat = "{\"cluster\":\"DEFAULT\",\"ip\":\"" + ip + "\",\"metadata\":{},\"period\":5000,"
+                                + "\"port\":" + port + ",\"scheduled\":false,\"serviceName\":\"DEFAULT_GROUP@@" + service
+                                + "\",\"stopped\":false,\"weight\":1.0}";
+                        assertEquals(10200, JSON.readTree(HttpCall.put(entry.baseUrl() + "/v1/ns/instance/beat")
+                                .param("serviceName", "DEFAULT_GROUP@@" + service).param("beat", beat).send().body())
+                                .get("code").asInt());
+                        assertEquals("ok", HttpCall.delete(entry.baseUrl() + "/v1/ns/instance")
+                                .param("serviceName", service).param("ip", ip).param("port", String.valueOf(port))
+                                .send().body());
+                        watch.deregistered(ip, port, 1_000);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> lane : running) {
+                lane.get();
+            }
+            watch.holdFor(20_000);
+            assertEquals(Map.of(), watch.ghosts(), "instances listed again after their deregistration");
+        } finally {
+            lanes.shutdownNow();
+        }
+    }
+
+    /**
+     * Applications on the official client that deregister and shut down, as Spring Cloud does at a
+     * graceful stop, while their beats (every second here) land on every node: none is listed again.
+     */
+    @Test
+    void applicationsThatDeregisterAndShutDownLeaveNoGhost() throws Exception {
+        String service = "graceful-stop";
+        String ip = "127.0.0.84";
+        Properties properties = new Properties();
+        properties.put(PropertyKeyConst.SERVER_ADDR, String.join(",", nodes.stream().map(ServerProcess::address)
+                .toList()));
+        try (GhostWatch watch = GhostWatch.start(nodes, service)) {
+            for (int round = 0; round < 2; round++) {
+                List<Integer> ports = IntStream.range(11_000 + 10 * round, 11_008 + 10 * round).boxed().toList();
+                Map<Integer, NamingService> clients = new LinkedHashMap<>();
+                for (int port : ports) {
+                    NamingService client = NacosFactory.createNamingService(properties);
+                    clients.put(port, client);
+                    Instance instance = new Instance();
+                    instance.setIp(ip);
+                    instance.setPort(port);
+                    instance.setMetadata(Map.of("preserved.heart.beat.interval", "1000"));
+                    client.registerInstance(service, instance);
+                }
+                for (int port : ports) {
+                    watch.awaitListedEverywhere(ip, port);
+                }
+                // Each client beats a few times, to random nodes.
+                Thread.sleep(3_000);
+                clients.entrySet().parallelStream().forEach(stopping -> {
+                    try {
+                        stopping.getValue().deregisterInstance(service, ip, stopping.getKey());
+                        stopping.getValue().shutDown();
+                    } catch (NacosException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                for (int port : ports) {
+                    watch.deregistered(ip, port, 1_000);
+                }
+            }
+            watch.holdFor(20_000);
+            assertEquals(Map.of(), watch.ghosts(), "instances listed again after their deregistration");
+        }
     }
 
     static JsonNode healthyHosts(ServerProcess node, String service) {

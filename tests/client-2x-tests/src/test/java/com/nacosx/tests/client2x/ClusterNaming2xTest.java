@@ -9,6 +9,7 @@ import com.alibaba.nacos.api.exception.NacosException;
 import com.alibaba.nacos.api.naming.NamingService;
 import com.alibaba.nacos.api.naming.pojo.Instance;
 import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.GhostWatch;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.ServerProcess;
@@ -19,6 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -118,8 +123,52 @@ class ClusterNaming2xTest {
         }
     }
 
+    /**
+     * 200 rounds of register and deregister, through a client of each node in turn: the instance is
+     * listed by every node, then gone from every node within a second of the deregister's answer,
+     * and no node lists it again, then or 20 s later.
+     */
     @Test
     @Order(3)
+    void aDeregisteredInstanceIsGoneFromEveryNodeAndStaysGone() throws Exception {
+        String service = "write-order-2x";
+        String ip = "127.0.0.85";
+        List<NamingService> clients = new ArrayList<>();
+        for (ServerProcess node : nodes) {
+            clients.add(clientOf(node.address()));
+        }
+        AtomicInteger rounds = new AtomicInteger();
+        ExecutorService lanes = Executors.newFixedThreadPool(clients.size());
+        try (GhostWatch watch = GhostWatch.start(nodes, service)) {
+            List<Future<?>> running = new ArrayList<>();
+            for (int lane = 0; lane < clients.size(); lane++) {
+                running.add(lanes.submit(() -> {
+                    for (int round = rounds.getAndIncrement(); round < 200; round = rounds.getAndIncrement()) {
+                        NamingService client = clients.get(round % clients.size());
+                        int port = 10_000 + round;
+                        client.registerInstance(service, ip, port);
+                        watch.awaitListedEverywhere(ip, port);
+                        client.deregisterInstance(service, ip, port);
+                        watch.deregistered(ip, port, 1_000);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> lane : running) {
+                lane.get();
+            }
+            watch.holdFor(20_000);
+            assertEquals(Map.of(), watch.ghosts(), "instances listed again after their deregistration");
+        } finally {
+            lanes.shutdownNow();
+            for (NamingService client : clients) {
+                client.shutDown();
+            }
+        }
+    }
+
+    @Test
+    @Order(4)
     void clientOfAKilledNodeFailsOverAndKeepsItsInstance() throws Exception {
         String all = String.join(",", nodes.stream().map(ServerProcess::address).toList());
         NamingService moving = clientOf(all);

@@ -1,0 +1,101 @@
+package com.nacosx.testsupport;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Watches one service on every node of a cluster for instances that come back after their
+ * deregistration was answered: a ghost that a late write brings back lives for a beat timeout,
+ * long after a check right after the deregister has passed. Every node's list is read a few times
+ * a second for as long as the watch is open; {@link #ghosts()} says what was seen where.
+ */
+public final class GhostWatch implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final long SWEEP_MILLIS = 250;
+
+    private final List<ServerProcess> nodes;
+    private final String service;
+    /** Each deregistered instance by when every node had stopped listing it ({@link System#nanoTime}). */
+    private final Map<String, Long> goneSince = new ConcurrentHashMap<>();
+    private final Map<String, String> ghosts = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor();
+
+    private GhostWatch(List<ServerProcess> nodes, String service) {
+        this.nodes = List.copyOf(nodes);
+        this.service = service;
+    }
+
+    /** Starts sweeping {@code service} (of the default group and namespace) on every node. */
+    public static GhostWatch start(List<ServerProcess> nodes, String service) {
+        GhostWatch watch = new GhostWatch(nodes, service);
+        watch.sweeper.scheduleWithFixedDelay(watch::sweep, 0, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+        return watch;
+    }
+
+    /** The instances the node lists in the service now, each as {@code ip:port}. */
+    public List<String> listedBy(ServerProcess node) {
+        JsonNode hosts = JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/ns/instance/list")
+                .param("serviceName", service).send().body()).get("hosts");
+        List<String> listed = new ArrayList<>();
+        hosts.forEach(host -> listed.add(host.get("ip").asString() + ":" + host.get("port").asInt()));
+        return listed;
+    }
+
+    /** Waits until every node lists {@code ip:port}. */
+    public void awaitListedEverywhere(String ip, int port) throws InterruptedException {
+        String address = ip + ":" + port;
+        Await.until(5_000, () -> nodes.stream().allMatch(node -> listedBy(node).contains(address)),
+                address + " listed by every node");
+    }
+
+    /**
+     * Waits until no node lists {@code ip:port}, whose deregistration was answered; from then on a
+     * node that lists it again has a ghost.
+     */
+    public void deregistered(String ip, int port, long idleMillis) throws InterruptedException {
+        String address = ip + ":" + port;
+        Await.until(idleMillis, () -> nodes.stream().noneMatch(node -> listedBy(node).contains(address)),
+                address + " gone from every node after its deregistration was answered");
+        goneSince.put(address, System.nanoTime());
+    }
+
+    /** Keeps watching for {@code millis}, as long after the last deregistration as a ghost would live. */
+    public void holdFor(long millis) throws InterruptedException {
+        Thread.sleep(millis);
+    }
+
+    /** Each instance seen again after its deregistration, with the nodes that listed it. */
+    public Map<String, String> ghosts() {
+        return Map.copyOf(ghosts);
+    }
+
+    private void sweep() {
+        for (ServerProcess node : nodes) {
+            long asked = System.nanoTime();
+            try {
+                for (String address : listedBy(node)) {
+                    Long gone = goneSince.get(address);
+                    if (gone != null && gone < asked) {
+                        ghosts.merge(address, node.address(), (seen, more) -> seen.contains(more) ? seen
+                                : seen + "," + more);
+                    }
+                }
+            } catch (RuntimeException unanswered) {
+                // A node that does not answer lists nothing; the test's own checks say why.
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        sweeper.shutdownNow();
+    }
+}
