@@ -63,7 +63,7 @@ public class ConfigTransferHttpApi implements HttpApi {
     private static List<ConfigTransfer.CloneRequest> cloneRequests(HttpExchange exchange) {
         String body = exchange.jsonBody();
         return body == null || body.isBlank() ? List.of()
-                : Json.read(body, new TypeReference<List<ConfigTransfer.CloneRequest>>() { }, "the configs to clone");
+                : Json.readBody(body, new TypeReference<List<ConfigTransfer.CloneRequest>>() { }, "the configs to clone");
     }
 
     private static void answer(HttpExchange exchange, String done, Supplier<Map<String, Object>> work) {

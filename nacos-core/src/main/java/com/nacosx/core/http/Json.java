@@ -44,4 +44,25 @@ public final class Json {
             throw new IllegalArgumentException("'" + what + "' is not valid JSON: " + e.getOriginalMessage());
         }
     }
+
+    /**
+     * Reads the JSON document that is a request's whole body: as {@link #read}, and a body of JSON
+     * {@code null} is refused as missing, since nothing can be done with it.
+     *
+     * @throws IllegalArgumentException naming {@code what}
+     */
+    public static <T> T readBody(String json, TypeReference<T> type, String what) {
+        return present(read(json, type, what), what);
+    }
+
+    public static <T> T readBody(String json, Class<T> type, String what) {
+        return present(read(json, type, what), what);
+    }
+
+    private static <T> T present(T value, String what) {
+        if (value == null) {
+            throw new IllegalArgumentException("'" + what + "' is missing: the body is JSON null");
+        }
+        return value;
+    }
 }

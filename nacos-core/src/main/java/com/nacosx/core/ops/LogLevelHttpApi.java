@@ -69,7 +69,7 @@ public class LogLevelHttpApi implements HttpApi {
         routes.put("/v1/ns/ops/log").inline(exchange -> setLevel(exchange, "ok"));
         routes.put("/v2/core/ops/log").inline(exchange -> {
             Map<String, String> body = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? Map.of()
-                    : Json.read(exchange.jsonBody(), new TypeReference<Map<String, String>>() { }, "the log update");
+                    : Json.readBody(exchange.jsonBody(), new TypeReference<Map<String, String>>() { }, "the log update");
             setLevel(exchange, required(body, exchange, "logName"), required(body, exchange, "logLevel"));
             exchange.respondJson(RestResult.ok(null));
         });

@@ -57,7 +57,7 @@ public class RaftHttpApi implements HttpApi {
 
     private static Map<String, String> commandOf(HttpExchange exchange) {
         if (exchange.jsonBody() != null) {
-            return Json.read(exchange.jsonBody(), new TypeReference<Map<String, String>>() { }, "the Raft command");
+            return Json.readBody(exchange.jsonBody(), new TypeReference<Map<String, String>>() { }, "the Raft command");
         }
         Map<String, String> command = new LinkedHashMap<>();
         for (String name : new String[] {"groupId", "command", "value"}) {

@@ -10,6 +10,8 @@ import com.nacosx.api.grpc.auto.Payload;
 import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.PayloadCodec;
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.distro.DistroClient;
+import com.nacosx.api.remote.distro.DistroDataRequest;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
@@ -21,6 +23,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -31,8 +34,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A bounded, seeded fuzz of every HTTP route and every gRPC request type a client may send, on a
- * server with the standalone profile's 512 MB heap: nothing answers 5xx (or gRPC error 500),
+ * A bounded, seeded fuzz of every HTTP route and every gRPC request type a client or a peer may
+ * send (on the SDK port and the cluster port), on a server with the standalone profile's 512 MB
+ * heap: JSON {@code null}, {@code []} and {@code {}} as every route's body, each field of every
+ * request type null in turn, and random requests. Nothing answers 5xx (or gRPC error 500),
  * nothing hangs, the server stays up, and what was written before is intact. The seed is printed
  * (and is in the test report): run again with {@code -Dnacosx.fuzz.seed=N} to replay a failure.
  */
@@ -97,6 +102,23 @@ class InputFuzzTest {
             route("GET", "/v2/ns/client/service/subscriber/list"),
             route("GET", "/v1/console/server/state"), route("GET", "/v1/console/server/announcement"));
 
+    /**
+     * The routes that read a JSON body (the peers' among them), with the parameters that pick
+     * them; they are sent {@link #EMPTY_JSON_BODIES} besides every route of {@link #ROUTES}.
+     */
+    static final List<String[]> JSON_ROUTES = List.of(
+            route("POST", "/v1/core/ops/raft"), route("POST", "/v2/core/ops/raft"),
+            route("POST", "/v1/core/cluster/report"), route("PUT", "/v2/core/cluster/node/list"),
+            route("PUT", "/v1/core/ops/log"), route("PUT", "/v2/core/ops/log"),
+            route("POST", "/v1/cs/configs", "clone", "true", "namespace", "kept"),
+            route("PUT", "/v1/ns/distro/datum"), route("PUT", "/v1/ns/distro/checksum", "source", "127.0.0.1:1"),
+            route("GET", "/v1/ns/distro/datum"), route("POST", "/v1/ns/service/status"),
+            route("POST", "/v1/ns/raft/vote"), route("POST", "/v1/ns/raft/beat"), route("POST", "/v1/ns/raft/datum"),
+            route("POST", "/v1/ns/raft/datum/commit"), route("PUT", "/v1/ns/raft/datum/reload"));
+
+    /** The JSON bodies that stand for nothing: each route refuses them or serves them, never fails. */
+    static final List<String> EMPTY_JSON_BODIES = List.of("null", "[]", "{}");
+
     /** The parameters the routes read; each request sets a random few of them. */
     static final List<String> PARAMS = List.of("dataId", "group", "tenant", "content", "type", "desc", "appName",
             "config_tags", "tag", "betaIps", "casMd5", "encryptedDataKey", "search", "show", "beta", "pageNo",
@@ -114,8 +136,13 @@ class InputFuzzTest {
     static final Random random = new Random(SEED);
     final List<String> failures = new ArrayList<>();
 
-    static String[] route(String method, String path) {
-        return new String[] {method, path};
+    /** @param params the route's own parameters, name then value */
+    static String[] route(String method, String path, String... params) {
+        String[] route = new String[2 + params.length];
+        route[0] = method;
+        route[1] = path;
+        System.arraycopy(params, 0, route, 2, params.length);
+        return route;
     }
 
     @BeforeAll
@@ -141,8 +168,8 @@ class InputFuzzTest {
 
     @Test
     void fuzzedRequestsNeverFailTheServer() throws Exception {
-        int grpcMessages = fuzzGrpc();
-        int httpRequests = fuzzHttp();
+        int grpcMessages = fuzzGrpc(server.grpcPort()) + fuzzGrpc(server.grpcPort() + 1);
+        int httpRequests = fuzzHttp() + sendEmptyJsonBodies();
         System.out.println("InputFuzzTest seed " + SEED + ": " + httpRequests + " HTTP requests, " + grpcMessages
                 + " gRPC messages, " + failures.size() + " server errors");
         assertTrue(failures.isEmpty(), failures.size() + " server errors (seed " + SEED + "):\n"
@@ -157,17 +184,34 @@ class InputFuzzTest {
         assertTrue(instances.contains("10.1.1.1"), instances);
     }
 
+    /** Two requests that once failed the server are refused, naming what is missing. */
+    @Test
+    void aNullRaftCommandAndADistroChangeWithoutItsClientAreRefusedAsMissing() {
+        HttpResponse<String> raft = HttpCall.post(server.baseUrl() + "/v1/core/ops/raft").json("null").send();
+        assertEquals(400, raft.statusCode(), raft.body());
+        assertTrue(raft.body().contains("'the Raft command' is missing"), raft.body());
+
+        try (NacosGrpcClient peer = NacosGrpcClient.connect("127.0.0.1", server.grpcPort() + 1)) {
+            DistroDataRequest change = new DistroDataRequest();
+            change.dataOperation = DistroDataRequest.CHANGE;
+            change.source = "127.0.0.1:1";
+            change.clients.add(null);
+            Response refused = peer.requestNow(change);
+            assertEquals(400, refused.errorCode, refused.message);
+            assertTrue(refused.message.contains("'clients[0]'"), refused.message);
+
+            change.clients.set(0, new DistroClient());
+            refused = peer.requestNow(change);
+            assertEquals(400, refused.errorCode, refused.message);
+            assertTrue(refused.message.contains("'clients[0].clientId'"), refused.message);
+        }
+    }
+
     private int fuzzHttp() {
         int sent = 0;
         for (; sent < HTTP_REQUESTS; sent++) {
             String[] route = ROUTES.get(random.nextInt(ROUTES.size()));
-            HttpCall call = switch (route[0]) {
-                case "GET" -> HttpCall.get(server.baseUrl() + route[1]);
-                case "POST" -> HttpCall.post(server.baseUrl() + route[1]);
-                case "PUT" -> HttpCall.put(server.baseUrl() + route[1]);
-                case "PATCH" -> HttpCall.patch(server.baseUrl() + route[1]);
-                default -> HttpCall.delete(server.baseUrl() + route[1]);
-            };
+            HttpCall call = call(route);
             StringBuilder shown = new StringBuilder(route[0] + " " + route[1]);
             int count = random.nextInt(6);
             for (int i = 0; i < count; i++) {
@@ -176,39 +220,113 @@ class InputFuzzTest {
                 call.param(name, value);
                 shown.append(' ').append(name).append('=').append(value, 0, Math.min(40, value.length()));
             }
-            // A long poll holds for its timeout: keep it short so that the fuzz moves on.
-            call.header("Long-Pulling-Timeout", "600").timeout(Duration.ofSeconds(30));
-            HttpResponse<String> answer = call.send();
-            if (answer.statusCode() >= 500) {
-                failures.add(shown + " answered " + answer.statusCode() + " "
-                        + answer.body().substring(0, Math.min(300, answer.body().length())));
-            }
+            sendAndCheck(call, shown.toString());
         }
         return sent;
     }
 
-    private int fuzzGrpc() throws Exception {
+    /**
+     * Every route, and each route that reads a JSON body, sent each of {@link #EMPTY_JSON_BODIES}.
+     * The 1.x Distro routes answer 503 on a node with no official 1.x member, before they read
+     * the body: that refusal of the route is not counted.
+     */
+    private int sendEmptyJsonBodies() {
         int sent = 0;
-        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
-            for (String type : PayloadCodec.types().stream().sorted().toList()) {
-                if (!type.endsWith("Request") || type.equals("ConnectionSetupRequest")) {
-                    continue;
-                }
-                for (int i = 0; i < GRPC_MESSAGES_PER_TYPE; i++) {
-                    String body = i == 0 ? "{}" : i == 1 ? "null" : jsonFor(requestClass(type), 2);
-                    Payload payload = Payload.newBuilder().setMetadata(Metadata.newBuilder().setType(type))
-                            .setBody(Any.newBuilder().setValue(ByteString.copyFrom(body, StandardCharsets.UTF_8)))
-                            .build();
-                    Payload answer = client.raw(payload).get(30, TimeUnit.SECONDS);
-                    Response response = (Response) PayloadCodec.decode(answer);
-                    if (response.errorCode == ErrorCodes.SERVER_ERROR) {
-                        failures.add(type + " " + body + " answered " + response.errorCode + " " + response.message);
+        for (List<String[]> routes : List.of(ROUTES, JSON_ROUTES)) {
+            for (String[] route : routes) {
+                for (String body : EMPTY_JSON_BODIES) {
+                    String shown = String.join(" ", route) + " with the JSON body " + body;
+                    HttpResponse<String> answer = send(call(route).json(body));
+                    if (answer.statusCode() >= 500 && !(answer.statusCode() == 503
+                            && answer.body().contains("1.x Distro is off on this node"))) {
+                        failures.add(shown + " answered " + answer.statusCode() + " " + shown(answer));
                     }
                     sent++;
                 }
             }
         }
         return sent;
+    }
+
+    private HttpCall call(String[] route) {
+        HttpCall call = switch (route[0]) {
+            case "GET" -> HttpCall.get(server.baseUrl() + route[1]);
+            case "POST" -> HttpCall.post(server.baseUrl() + route[1]);
+            case "PUT" -> HttpCall.put(server.baseUrl() + route[1]);
+            case "PATCH" -> HttpCall.patch(server.baseUrl() + route[1]);
+            default -> HttpCall.delete(server.baseUrl() + route[1]);
+        };
+        for (int i = 2; i + 1 < route.length; i += 2) {
+            call.param(route[i], route[i + 1]);
+        }
+        return call;
+    }
+
+    private void sendAndCheck(HttpCall call, String shown) {
+        HttpResponse<String> answer = send(call);
+        if (answer.statusCode() >= 500) {
+            failures.add(shown + " answered " + answer.statusCode() + " " + shown(answer));
+        }
+    }
+
+    private static HttpResponse<String> send(HttpCall call) {
+        // A long poll holds for its timeout: keep it short so that the fuzz moves on.
+        return call.header("Long-Pulling-Timeout", "600").timeout(Duration.ofSeconds(30)).send();
+    }
+
+    private static String shown(HttpResponse<String> answer) {
+        return answer.body().substring(0, Math.min(300, answer.body().length()));
+    }
+
+    /**
+     * Every request type, on the SDK port or the cluster port (where the peers' types are served):
+     * the bodies that stand for nothing, one with each field null in turn, and random ones.
+     */
+    private int fuzzGrpc(int port) throws Exception {
+        int sent = 0;
+        try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", port)) {
+            for (String type : PayloadCodec.types().stream().sorted().toList()) {
+                if (!type.endsWith("Request") || type.equals("ConnectionSetupRequest")) {
+                    continue;
+                }
+                Class<?> requestClass = requestClass(type);
+                List<String> bodies = new ArrayList<>(EMPTY_JSON_BODIES);
+                for (Field field : ownFields(requestClass)) {
+                    bodies.add(jsonWithNull(requestClass, field));
+                }
+                for (int i = 0; i < GRPC_MESSAGES_PER_TYPE; i++) {
+                    bodies.add(jsonFor(requestClass, 2));
+                }
+                for (String body : bodies) {
+                    Payload payload = Payload.newBuilder().setMetadata(Metadata.newBuilder().setType(type))
+                            .setBody(Any.newBuilder().setValue(ByteString.copyFrom(body, StandardCharsets.UTF_8)))
+                            .build();
+                    Payload answer = client.raw(payload).get(30, TimeUnit.SECONDS);
+                    Response response = (Response) PayloadCodec.decode(answer);
+                    if (response.errorCode == ErrorCodes.SERVER_ERROR) {
+                        failures.add(type + " on port " + port + " " + body.substring(0, Math.min(300, body.length()))
+                                + " answered " + response.errorCode + " " + response.message);
+                    }
+                    sent++;
+                }
+            }
+        }
+        return sent;
+    }
+
+    private static List<Field> ownFields(Class<?> type) {
+        return Arrays.stream(type.getFields()).filter(field -> !Modifier.isStatic(field.getModifiers()))
+                .toList();
+    }
+
+    /** A JSON object with every field of the class given a value of its type, except {@code nulled}. */
+    private String jsonWithNull(Class<?> type, Field nulled) {
+        List<String> fields = new ArrayList<>();
+        for (Field field : ownFields(type)) {
+            String value = field.equals(nulled) ? "null" : typedValue(field.getType(), field.getGenericType(), 2);
+            fields.add("\"" + field.getName() + "\":" + value);
+        }
+        return "{" + String.join(",", fields) + "}";
     }
 
     /**
@@ -218,8 +336,8 @@ class InputFuzzTest {
      */
     private String jsonFor(Class<?> type, int depth) {
         List<String> fields = new ArrayList<>();
-        for (Field field : type.getFields()) {
-            if (!Modifier.isStatic(field.getModifiers()) && random.nextInt(3) > 0) {
+        for (Field field : ownFields(type)) {
+            if (random.nextInt(3) > 0) {
                 String value = random.nextInt(5) == 0 ? jsonValue(2) : typedValue(field.getType(),
                         field.getGenericType(), depth);
                 fields.add("\"" + field.getName() + "\":" + value);

@@ -1,5 +1,6 @@
 package com.nacosx.core.cluster.remote;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.cluster.HttpForwardBatchRequest;
@@ -37,8 +38,15 @@ public class HttpForwardBatchHandler implements AsyncRequestHandler<HttpForwardB
         return true;
     }
 
+    /** A batch with one request that cannot be served is refused whole, naming it, before any is served. */
     @Override
     public CompletableFuture<Response> handleAsync(HttpForwardBatchRequest batch, RequestMeta meta) {
+        if (batch.requests == null) {
+            throw NacosException.missingParameter("requests");
+        }
+        for (int i = 0; i < batch.requests.size(); i++) {
+            HttpForwardHandler.validate(batch.requests.get(i), "requests[" + i + "]");
+        }
         List<CompletableFuture<HttpForwardResponse>> answers = batch.requests.stream()
                 .map(request -> single.handleAsync(request, meta)
                         .handle((answer, failure) -> failure == null ? (HttpForwardResponse) answer

@@ -1,5 +1,6 @@
 package com.nacosx.core.cluster.remote;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
@@ -58,6 +59,7 @@ public class HttpForwardHandler implements AsyncRequestHandler<HttpForwardReques
      */
     @Override
     public CompletableFuture<Response> handleAsync(HttpForwardRequest request, RequestMeta meta) {
+        validate(request, "the passed-on request");
         CompletableFuture<Response> answered = new CompletableFuture<>();
         HttpExchange exchange = exchange(request, meta, (status, contentType, body) -> {
             HttpForwardResponse response = new HttpForwardResponse();
@@ -68,6 +70,29 @@ public class HttpForwardHandler implements AsyncRequestHandler<HttpForwardReques
         });
         http.serve(exchange);
         return answered.orTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Refuses a passed-on request missing what serving it reads, naming it.
+     *
+     * @param name how the request is named in the refusal
+     * @throws NacosException 400
+     */
+    static void validate(HttpForwardRequest request, String name) {
+        if (request == null) {
+            throw NacosException.missingParameter(name);
+        }
+        if (request.method == null || request.path == null) {
+            throw NacosException.missingParameter(name + (request.method == null ? ".method" : ".path"));
+        }
+        if (request.params == null || request.params.entrySet().stream().anyMatch(param -> param.getKey() == null
+                || param.getValue() == null || param.getValue().contains(null))) {
+            throw NacosException.badRequest(name + ".params must map each parameter's name to its values, none null");
+        }
+        if (request.httpHeaders == null || request.httpHeaders.containsKey(null)
+                || request.httpHeaders.containsValue(null)) {
+            throw NacosException.badRequest(name + ".httpHeaders must map each header's name to its value, none null");
+        }
     }
 
     @Override

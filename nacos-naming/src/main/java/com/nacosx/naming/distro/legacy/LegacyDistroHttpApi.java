@@ -36,12 +36,12 @@ public class LegacyDistroHttpApi implements HttpApi {
             exchange.respondText(200, "ok");
         });
         routes.put(LegacyDistro.CHECKSUM_PATH).blocking(exchange -> {
-            distro.acceptChecksums(exchange.requiredParam("source"), Json.read(body(exchange),
+            distro.acceptChecksums(exchange.requiredParam("source"), Json.readBody(body(exchange),
                     new TypeReference<Map<String, String>>() { }, "checksums"));
             exchange.respondText(200, "ok");
         });
         routes.get(LegacyDistro.DATUM_PATH).blocking(exchange -> {
-            String keys = Json.read(body(exchange), KeysBody.class, "keys").keys();
+            String keys = Json.readBody(body(exchange), KeysBody.class, "keys").keys();
             if (keys == null || keys.isBlank()) {
                 throw new IllegalArgumentException("'keys' is missing: send {\"keys\":\"<key>,<key>\"} as the JSON body");
             }
@@ -49,7 +49,7 @@ public class LegacyDistroHttpApi implements HttpApi {
         });
         routes.get(LegacyDistro.DATUM_PATH + "s").blocking(exchange -> respond(exchange, distro.snapshot()));
         routes.post(LegacyDistro.STATUS_PATH).blocking(exchange -> {
-            StatusBody status = Json.read(body(exchange), StatusBody.class, "body");
+            StatusBody status = Json.readBody(body(exchange), StatusBody.class, "body");
             distro.acceptStatuses(status.clientIP(), status.statuses());
             exchange.respondText(200, "ok");
         });

@@ -114,11 +114,11 @@ final class HttpRaftWire {
 
     /** The beat from its body, which the HTTP door has inflated. */
     static Beat readBeat(String body) {
-        BeatBody outer = Json.read(json(body), BeatBody.class, "beat");
+        BeatBody outer = Json.readBody(json(body), BeatBody.class, "beat");
         if (outer == null || outer.beat() == null) {
             throw new IllegalArgumentException("the body must be {\"beat\":\"<the beat's JSON>\"}");
         }
-        Beat beat = Json.read(outer.beat(), Beat.class, "beat");
+        Beat beat = Json.readBody(outer.beat(), Beat.class, "beat");
         if (beat == null || beat.peer() == null || beat.peer().ip() == null) {
             throw new IllegalArgumentException("a beat must name its peer");
         }
@@ -134,7 +134,7 @@ final class HttpRaftWire {
     }
 
     static Commit readCommit(String body) {
-        Commit commit = Json.read(json(body), Commit.class, "commit");
+        Commit commit = Json.readBody(json(body), Commit.class, "commit");
         if (commit == null || commit.datum() == null || commit.datum().key() == null || commit.source() == null) {
             throw new IllegalArgumentException("a commit must hold {\"datum\":{\"key\":..},\"source\":{\"ip\":..}}");
         }
@@ -146,7 +146,7 @@ final class HttpRaftWire {
     }
 
     static Proposal readProposal(String body) {
-        Proposal proposal = Json.read(json(body), Proposal.class, "datum");
+        Proposal proposal = Json.readBody(json(body), Proposal.class, "datum");
         if (proposal == null || proposal.key() == null || proposal.value() == null || proposal.value().isNull()) {
             throw new IllegalArgumentException("a write must hold {\"key\":..,\"value\":..}");
         }
@@ -154,7 +154,7 @@ final class HttpRaftWire {
     }
 
     static HttpRaftPeer readPeer(String json) {
-        HttpRaftPeer peer = Json.read(json(json), HttpRaftPeer.class, "peer");
+        HttpRaftPeer peer = Json.readBody(json(json), HttpRaftPeer.class, "peer");
         if (peer == null || peer.ip() == null) {
             throw new IllegalArgumentException("a peer must name its address as 'ip'");
         }
