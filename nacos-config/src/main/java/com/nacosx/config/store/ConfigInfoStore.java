@@ -252,7 +252,7 @@ public class ConfigInfoStore {
 
     /** content, md5, type, app_name, encrypted_data_key, in that order. */
     private static int bindContent(PreparedStatement ps, int i, ConfigWrite write) throws SQLException {
-        ps.setString(i++, write.content());
+        ContentParam.bind(ps, i++, write.content());
         ps.setString(i++, write.md5());
         ps.setString(i++, write.type());
         ps.setString(i++, write.appName());

@@ -91,15 +91,16 @@ public class GrayStore {
         if (previous.isPresent()) {
             jdbc.update("UPDATE config_info_gray SET content = ?, md5 = ?, gray_rule = ?, app_name = ?, "
                             + "encrypted_data_key = ?, gmt_modified = ?, src_ip = ?, src_user = ? WHERE id = ?",
-                    gray.content(), gray.md5(), rule, gray.appName(),
+                    ContentParam.of(gray.content()), gray.md5(), rule, gray.appName(),
                     ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, gray.srcIp(), gray.srcUser(),
                     previous.get().id());
         } else {
             jdbc.update("INSERT INTO config_info_gray (data_id, group_id, tenant_id, gray_name, gray_rule, content, "
                             + "md5, app_name, encrypted_data_key, gmt_create, gmt_modified, src_ip, src_user) "
                             + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", gray.key().dataId(), gray.key().group(),
-                    gray.key().tenant(), gray.grayName(), rule, gray.content(), gray.md5(), gray.appName(),
-                    ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, time, gray.srcIp(), gray.srcUser());
+                    gray.key().tenant(), gray.grayName(), rule, ContentParam.of(gray.content()), gray.md5(),
+                    gray.appName(), ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, time, gray.srcIp(),
+                    gray.srcUser());
         }
     }
 
@@ -108,26 +109,26 @@ public class GrayStore {
         if (gray.isBeta()) {
             int updated = jdbc.update("UPDATE config_info_beta SET content = ?, md5 = ?, beta_ips = ?, app_name = ?, "
                             + "encrypted_data_key = ?, gmt_modified = ?, src_ip = ?, src_user = ? WHERE data_id = ? "
-                            + "AND group_id = ? AND tenant_id = ?", gray.content(), gray.md5(), gray.expr(),
-                    gray.appName(), ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, gray.srcIp(),
-                    gray.srcUser(), key.dataId(), key.group(), key.tenant());
+                            + "AND group_id = ? AND tenant_id = ?", ContentParam.of(gray.content()), gray.md5(),
+                    gray.expr(), gray.appName(), ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time,
+                    gray.srcIp(), gray.srcUser(), key.dataId(), key.group(), key.tenant());
             if (updated == 0) {
                 jdbc.update("INSERT INTO config_info_beta (data_id, group_id, tenant_id, app_name, content, beta_ips, "
                                 + "md5, encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip) "
                                 + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", key.dataId(), key.group(), key.tenant(),
-                        gray.appName(), gray.content(), gray.expr(), gray.md5(),
+                        gray.appName(), ContentParam.of(gray.content()), gray.expr(), gray.md5(),
                         ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, time, gray.srcUser(), gray.srcIp());
             }
         } else if (gray.tag() != null) {
             int updated = jdbc.update("UPDATE config_info_tag SET content = ?, md5 = ?, app_name = ?, gmt_modified = ?, "
                             + "src_ip = ?, src_user = ? WHERE data_id = ? AND group_id = ? AND tenant_id = ? "
-                            + "AND tag_id = ?", gray.content(), gray.md5(), gray.appName(), time, gray.srcIp(),
-                    gray.srcUser(), key.dataId(), key.group(), key.tenant(), gray.tag());
+                            + "AND tag_id = ?", ContentParam.of(gray.content()), gray.md5(), gray.appName(), time,
+                    gray.srcIp(), gray.srcUser(), key.dataId(), key.group(), key.tenant(), gray.tag());
             if (updated == 0) {
                 jdbc.update("INSERT INTO config_info_tag (data_id, group_id, tenant_id, tag_id, app_name, content, md5, "
                                 + "gmt_create, gmt_modified, src_user, src_ip) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                        key.dataId(), key.group(), key.tenant(), gray.tag(), gray.appName(), gray.content(),
-                        gray.md5(), time, time, gray.srcUser(), gray.srcIp());
+                        key.dataId(), key.group(), key.tenant(), gray.tag(), gray.appName(),
+                        ContentParam.of(gray.content()), gray.md5(), time, time, gray.srcUser(), gray.srcIp());
             }
         }
     }

@@ -39,7 +39,8 @@ public class HistoryStore {
         jdbc.update("INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
                         + "src_user, gmt_create, gmt_modified, op_type, publish_type, gray_name, encrypted_data_key) "
                         + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", id, key.dataId(), key.group(), key.tenant(),
-                appName, content, md5, srcIp, srcUser, time, time, opType, grayName == null ? FORMAL : GRAY,
+                appName, ContentParam.of(content), md5, srcIp, srcUser, time, time, opType,
+                grayName == null ? FORMAL : GRAY,
                 grayName, encryptedDataKey == null ? "" : encryptedDataKey);
     }
 
