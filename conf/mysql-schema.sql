@@ -2,7 +2,9 @@
 -- database written by an official Nacos 1.4.x or 2.x server is used unchanged (and the reverse).
 -- Run it once on an empty database: mysql -u nacos -p nacos < conf/mysql-schema.sql
 -- A database upgraded from Nacos 1.x may also hold config_info_beta and config_info_tag; the
--- server reads them when present.
+-- server reads them when present. Unlike the official schema, the config tables are utf8mb4 (with
+-- the same binary collation), so a config may hold emoji and any other character; the official
+-- utf8 refuses them. conf/mysql-upgrade-from-1.4.sql converts an official database in place.
 
 CREATE TABLE IF NOT EXISTS `config_info` (
   `id` bigint(20) NOT NULL AUTO_INCREMENT,
@@ -24,7 +26,7 @@ CREATE TABLE IF NOT EXISTS `config_info` (
   `encrypted_data_key` varchar(1024) NOT NULL DEFAULT '',
   PRIMARY KEY (`id`),
   UNIQUE KEY `uk_configinfo_datagrouptenant` (`data_id`, `group_id`, `tenant_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 CREATE TABLE IF NOT EXISTS `config_info_gray` (
   `id` bigint unsigned NOT NULL AUTO_INCREMENT,
@@ -45,7 +47,7 @@ CREATE TABLE IF NOT EXISTS `config_info_gray` (
   UNIQUE KEY `uk_configinfogray_datagrouptenantgray` (`data_id`, `group_id`, `tenant_id`, `gray_name`),
   KEY `idx_dataid_gmt_modified` (`data_id`, `gmt_modified`),
   KEY `idx_gmt_modified` (`gmt_modified`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
 
 CREATE TABLE IF NOT EXISTS `config_tags_relation` (
   `id` bigint(20) NOT NULL,
@@ -58,7 +60,7 @@ CREATE TABLE IF NOT EXISTS `config_tags_relation` (
   PRIMARY KEY (`nid`),
   UNIQUE KEY `uk_configtagrelation_configidtag` (`id`, `tag_name`, `tag_type`),
   KEY `idx_tenant_id` (`tenant_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 CREATE TABLE IF NOT EXISTS `group_capacity` (
   `id` bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -73,7 +75,7 @@ CREATE TABLE IF NOT EXISTS `group_capacity` (
   `gmt_modified` datetime NOT NULL DEFAULT CURRENT_TIMESTAMP,
   PRIMARY KEY (`id`),
   UNIQUE KEY `uk_group_id` (`group_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 CREATE TABLE IF NOT EXISTS `his_config_info` (
   `id` bigint(20) unsigned NOT NULL,
@@ -97,7 +99,7 @@ CREATE TABLE IF NOT EXISTS `his_config_info` (
   KEY `idx_gmt_create` (`gmt_create`),
   KEY `idx_gmt_modified` (`gmt_modified`),
   KEY `idx_did` (`data_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 CREATE TABLE IF NOT EXISTS `tenant_capacity` (
   `id` bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -112,7 +114,7 @@ CREATE TABLE IF NOT EXISTS `tenant_capacity` (
   `gmt_modified` datetime NOT NULL DEFAULT CURRENT_TIMESTAMP,
   PRIMARY KEY (`id`),
   UNIQUE KEY `uk_tenant_id` (`tenant_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 CREATE TABLE IF NOT EXISTS `tenant_info` (
   `id` bigint(20) NOT NULL AUTO_INCREMENT,
@@ -126,7 +128,7 @@ CREATE TABLE IF NOT EXISTS `tenant_info` (
   PRIMARY KEY (`id`),
   UNIQUE KEY `uk_tenant_info_kptenantid` (`kp`, `tenant_id`),
   KEY `idx_tenant_id` (`tenant_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8 COLLATE=utf8_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 CREATE TABLE IF NOT EXISTS `users` (
   `username` varchar(50) NOT NULL PRIMARY KEY,

@@ -1,7 +1,10 @@
--- Lets this server use the MySQL database of an official Nacos 1.4.x cluster as it is, while the
--- 1.4.x nodes keep using it (a rolling upgrade): it only adds what 2.x reads and writes, with
--- defaults that 1.4.x inserts (which name their columns) fill in, and drops or changes nothing.
--- Idempotent: run it again and it changes nothing. Works on MySQL 5.7 and 8 and on MariaDB.
+-- Lets this server use the MySQL database of an official Nacos 1.4.x (or 2.x) cluster as it is, while
+-- those nodes keep using it (a rolling upgrade): it adds what 2.x reads and writes, with defaults
+-- that 1.4.x inserts (which name their columns) fill in, and converts the config tables from utf8
+-- (MySQL's three-byte UTF-8, which refuses emoji) to utf8mb4, keeping their binary collation; it
+-- drops nothing. Each conversion copies its table and holds its writes meanwhile;
+-- 1.4.x nodes read and write the converted tables as before.
+-- Idempotent: run it again and it changes nothing. Works on MySQL 5.7 and 8 and on MariaDB 10.2+.
 --   mysql -h HOST -u USER -p DATABASE < conf/mysql-upgrade-from-1.4.sql
 
 -- Per table, one ALTER adds the columns the table lacks (nothing when it has them all or is not
@@ -64,4 +67,71 @@ CREATE TABLE IF NOT EXISTS `config_info_gray` (
   UNIQUE KEY `uk_configinfogray_datagrouptenantgray` (`data_id`, `group_id`, `tenant_id`, `gray_name`),
   KEY `idx_dataid_gmt_modified` (`data_id`, `gmt_modified`),
   KEY `idx_gmt_modified` (`gmt_modified`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+
+-- Per table, one CONVERT when any of its text columns is not utf8mb4 (nothing when the table is not
+-- there). config_info_gray keeps the official's default collation, the others their utf8_bin's
+-- binary one.
+
+SELECT IFNULL(MAX('ALTER TABLE `config_info` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'config_info'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `config_info_beta` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'config_info_beta'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `config_info_tag` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'config_info_tag'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `config_info_gray` CONVERT TO CHARACTER SET utf8mb4'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'config_info_gray'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `config_tags_relation` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'config_tags_relation'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `group_capacity` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'group_capacity'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `his_config_info` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'his_config_info'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `tenant_capacity` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'tenant_capacity'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;
+
+SELECT IFNULL(MAX('ALTER TABLE `tenant_info` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'), 'SELECT 1') INTO @convert
+  FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'tenant_info'
+   AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4';
+PREPARE convert_table FROM @convert;
+EXECUTE convert_table;
+DEALLOCATE PREPARE convert_table;

@@ -99,6 +99,10 @@ public class StoreConfiguration {
             while (true) {
                 for (int i = 0; i < settings.urls().size(); i++) {
                     pool.setJdbcUrl(settings.urls().get(i));
+                    if (!settings.urls().get(i).contains("characterEncoding=")) {
+                        // Connector/J then talks utf8mb4, whatever the server's default character set is.
+                        pool.addDataSourceProperty("characterEncoding", "UTF-8");
+                    }
                     pool.setUsername(settings.users().get(i));
                     pool.setPassword(settings.passwords().get(i));
                     HikariDataSource dataSource;
@@ -130,6 +134,7 @@ public class StoreConfiguration {
     private static HikariDataSource schemaChecked(HikariDataSource dataSource) throws SQLException {
         try {
             MysqlSchemaCheck.requireCurrent(dataSource);
+            new NarrowCharsetColumns(dataSource).warnIfAny();
             return dataSource;
         } catch (RuntimeException | SQLException e) {
             dataSource.close();

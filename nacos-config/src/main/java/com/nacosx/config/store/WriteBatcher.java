@@ -29,7 +29,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * 7.5-7.9k/s with one, as they contend inside Derby and commit smaller batches; a writer that runs
  * the next batch's statements while the other waits for the disk gained nothing either (both
  * measured in alternating runs of the publish load of bench/config-http.sh). Owns the writer
- * thread and stops it on shutdown.
+ * thread and stops it on shutdown. A character the database cannot store fails its write with the
+ * columns to convert ({@link NarrowCharsetColumns}).
  */
 @Component
 public class WriteBatcher implements DisposableBean {
@@ -38,12 +39,14 @@ public class WriteBatcher implements DisposableBean {
     private static final int MAX_BATCH = 64;
 
     private final TransactionTemplate transaction;
+    private final NarrowCharsetColumns charsets;
     private final BlockingQueue<Write<?>> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private volatile boolean stopped;
 
-    public WriteBatcher(TransactionTemplate transaction) {
+    public WriteBatcher(TransactionTemplate transaction, NarrowCharsetColumns charsets) {
         this.transaction = transaction;
+        this.charsets = charsets;
         this.writer = new Thread(this::run, "config-db-writer");
         this.writer.setDaemon(true);
         this.writer.start();
@@ -99,7 +102,8 @@ public class WriteBatcher implements DisposableBean {
                         one.getCause().toString());
             } catch (RuntimeException e) {
                 LOG.error("a batch of {} writes failed", batch.size(), e);
-                batch.forEach(write -> write.failed(e));
+                RuntimeException explained = charsets.explain(e);
+                batch.forEach(write -> write.failed(explained));
                 return;
             }
         }
@@ -107,7 +111,7 @@ public class WriteBatcher implements DisposableBean {
             try {
                 transaction.executeWithoutResult(status -> write.apply());
             } catch (RuntimeException e) {
-                write.failed(e);
+                write.failed(charsets.explain(e));
                 continue;
             }
             write.succeeded();

@@ -18,6 +18,7 @@ import com.nacosx.config.store.DerbySchema;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.NamespaceStore;
+import com.nacosx.config.store.NarrowCharsetColumns;
 import com.nacosx.config.store.SqlDialect;
 import com.nacosx.config.store.WriteBatcher;
 import com.nacosx.core.replication.LocalCommandLog;
@@ -68,7 +69,8 @@ class ConfigWriterTest {
                 3000);
         ConfigInfoStore configs = new ConfigInfoStore(jdbc, settings);
         GrayStore grays = new GrayStore(jdbc, new StandardEnvironment());
-        batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+        batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+                new NarrowCharsetColumns(dataSource));
         writer = new ConfigWriter(configs, grays, new HistoryStore(jdbc, settings), new NamespaceStore(jdbc),
                 new CapacityStore(jdbc), new AccountTables(jdbc), cache, batcher);
         writer.addListener(changed::add);

@@ -42,7 +42,8 @@ class WriteBatcherTest {
         dataSource = new HikariDataSource(pool);
         jdbc = new JdbcTemplate(dataSource);
         jdbc.execute("CREATE TABLE t (k INT PRIMARY KEY, v INT)");
-        batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+        batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+                new NarrowCharsetColumns(dataSource));
     }
 
     @AfterEach

@@ -5,8 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,6 +43,34 @@ public final class MariaDb {
     /** Creates the tables of {@code conf/mysql-schema.sql} (found through {@code nacosx.conf.dir}). */
     public static void createSchema() throws IOException, SQLException {
         runScript("mysql-schema.sql");
+    }
+
+    /**
+     * Turns the config tables back to the character set of the official schema, utf8 (three bytes
+     * a character at most), as a database an official 1.4.x or 2.x cluster made has them.
+     */
+    public static void useOfficialCharset() throws SQLException {
+        try (Connection db = connect(); Statement statement = db.createStatement()) {
+            for (String table : new String[] {"config_info", "config_tags_relation", "group_capacity", "his_config_info",
+                "tenant_capacity", "tenant_info"}) {
+                statement.execute("ALTER TABLE " + table + " CONVERT TO CHARACTER SET utf8 COLLATE utf8_bin");
+            }
+            statement.execute("ALTER TABLE config_info_gray CONVERT TO CHARACTER SET utf8");
+        }
+    }
+
+    /** The text columns of the config tables that are not utf8mb4, as {@code table.column}. */
+    public static List<String> narrowColumns() throws SQLException {
+        List<String> narrow = new ArrayList<>();
+        try (Connection db = connect(); Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT table_name, column_name FROM "
+                        + "information_schema.columns WHERE table_schema = DATABASE() AND table_name LIKE 'config%'"
+                        + " AND character_set_name IS NOT NULL AND character_set_name <> 'utf8mb4'")) {
+            while (rows.next()) {
+                narrow.add(rows.getString(1) + "." + rows.getString(2));
+            }
+        }
+        return narrow;
     }
 
     /** Runs the statements of {@code conf/<file>}, one by one (comment lines left out). */
