@@ -11,6 +11,7 @@ import com.alibaba.nacos.api.config.listener.AbstractListener;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TestServers;
 import java.util.Properties;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -32,7 +33,7 @@ class ConfigClient1xTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = ServerProcess.startStandalone();
+        server = TestServers.start();
         client = clientFor("");
     }
 
@@ -43,7 +44,7 @@ class ConfigClient1xTest {
                 client.shutDown();
             }
         } finally {
-            server.close();
+            TestServers.stop(server);
         }
     }
 

@@ -17,6 +17,7 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TestServers;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -41,7 +42,7 @@ class NamingClient1xTest {
     static void start() throws Exception {
         // The 1.4 client gives the server this address for UDP pushes; keep them on loopback.
         System.setProperty("com.alibaba.nacos.client.naming.local.ip", "127.0.0.1");
-        server = ServerProcess.startStandalone();
+        server = TestServers.start();
         client = newClient();
     }
 
@@ -52,7 +53,7 @@ class NamingClient1xTest {
                 client.shutDown();
             }
         } finally {
-            server.close();
+            TestServers.stop(server);
         }
     }
 

@@ -12,6 +12,7 @@ import com.alibaba.nacos.api.config.listener.AbstractListener;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TestServers;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -26,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The official nacos-client 2.5.1 ConfigService over gRPC, used as applications use it. */
 class ConfigClient2xTest {
@@ -36,7 +39,7 @@ class ConfigClient2xTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = ServerProcess.startStandalone();
+        server = TestServers.start();
         client = clientFor("");
     }
 
@@ -47,7 +50,7 @@ class ConfigClient2xTest {
                 client.shutDown();
             }
         } finally {
-            server.close();
+            TestServers.stop(server);
         }
     }
 
@@ -213,11 +216,20 @@ class ConfigClient2xTest {
         assertTrue(metrics.contains("metrics.txt+DEFAULT_GROUP"), metrics);
     }
 
-    /** The IP the client reports in its metadata, as the server recorded it. */
+    /**
+     * The IP the client reports in its metadata, as the server recorded it: of the connection on
+     * the SDK port (in a cluster, the peers' connections on the cluster port are listed too).
+     */
     static String clientIp() {
-        String body = HttpCall.get(server.baseUrl() + "/v2/core/loader/current").send().body();
-        int at = body.indexOf("\"clientIp\":\"") + "\"clientIp\":\"".length();
-        return body.substring(at, body.indexOf('"', at));
+        JsonNode connections = JsonMapper.builder().build().readTree(
+                HttpCall.get(server.baseUrl() + "/v2/core/loader/current").send().body());
+        for (JsonNode connection : connections) {
+            JsonNode meta = connection.get("metaInfo");
+            if (meta.get("localPort").asInt() == server.grpcPort()) {
+                return meta.get("clientIp").asString();
+            }
+        }
+        throw new AssertionError("no connection on the SDK port: " + connections);
     }
 
     /** Whether {@code expected} arrives within the time; earlier notifications (of the content at listen time) are skipped. */

@@ -17,6 +17,7 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.TestServers;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -47,7 +48,7 @@ class NamingClient2xTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = ServerProcess.startStandalone();
+        server = TestServers.start();
         client = clientFor("");
     }
 
@@ -58,7 +59,7 @@ class NamingClient2xTest {
                 client.shutDown();
             }
         } finally {
-            server.close();
+            TestServers.stop(server);
         }
     }
 
