@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.remote.Request;
 import com.nacosx.api.remote.Response;
+import com.nacosx.testsupport.ConfigRequests;
 import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.NamingRequests;
@@ -36,7 +37,7 @@ class MetricsAtScaleTest {
         server = ServerProcess.startStandalone();
         empty = MetricsScrape.of(server);
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
-            send(client, CONFIGS, i -> MetricsTest.publish("scale-" + i, "content of " + i));
+            send(client, CONFIGS, i -> ConfigRequests.publish("scale-" + i, "METRICS", "content of " + i));
         }
     }
 

@@ -8,11 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
-import com.nacosx.api.remote.config.ConfigPublishRequest;
-import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.api.remote.naming.NotifySubscriberRequest;
 import com.nacosx.api.remote.naming.SubscribeServiceRequest;
 import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.ConfigRequests;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MetricsScrape;
 import com.nacosx.testsupport.NacosGrpcClient;
@@ -53,23 +52,6 @@ class MetricsTest {
                 .param("content", content).send();
     }
 
-    static ConfigPublishRequest publish(String dataId, String content) {
-        ConfigPublishRequest request = new ConfigPublishRequest();
-        request.dataId = dataId;
-        request.group = "METRICS";
-        request.tenant = "";
-        request.content = content;
-        return request;
-    }
-
-    static ConfigQueryRequest query(String dataId) {
-        ConfigQueryRequest request = new ConfigQueryRequest();
-        request.dataId = dataId;
-        request.group = "METRICS";
-        request.tenant = "";
-        return request;
-    }
-
     @Test
     void requestCountersMoveByExactlyWhatWasDone() {
         MetricsScrape before = MetricsScrape.of(server);
@@ -78,17 +60,17 @@ class MetricsTest {
                 assertEquals(200, publishOverHttp("counted-http-" + i, "v").statusCode());
             }
             for (int i = 0; i < 3; i++) {
-                assertTrue(client.requestNow(publish("counted-grpc-" + i, "v")).isSuccess());
+                assertTrue(client.requestNow(ConfigRequests.publish("counted-grpc-" + i, "METRICS", "v")).isSuccess());
             }
             for (int i = 0; i < 4; i++) {
                 assertEquals(200, HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", "counted-http-" + i)
                         .param("group", "METRICS").send().statusCode());
             }
             for (int i = 0; i < 2; i++) {
-                assertTrue(client.requestNow(query("counted-grpc-" + i)).isSuccess());
+                assertTrue(client.requestNow(ConfigRequests.query("counted-grpc-" + i, "METRICS")).isSuccess());
             }
             assertEquals(400, publishOverHttp("bad data id", "v").statusCode());
-            Response refused = client.requestNow(publish("counted-grpc-empty", ""));
+            Response refused = client.requestNow(ConfigRequests.publish("counted-grpc-empty", "METRICS", ""));
             assertFalse(refused.isSuccess());
         }
         MetricsScrape after = MetricsScrape.of(server);

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.remote.Response;
-import com.nacosx.api.remote.config.ConfigPublishRequest;
-import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.api.remote.config.ConfigQueryResponse;
+import com.nacosx.testsupport.ConfigRequests;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.ServerProcess;
+import com.nacosx.testsupport.Utf8mb4Scenario;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -35,15 +35,12 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MysqlUtf8mb4Test {
 
-    static final String CONTENT = "greeting: \uD83D\uDE00\nclef: \uD834\uDD1E\n";
+    static final String CONTENT = Utf8mb4Scenario.CONTENT;
     static ServerProcess server;
 
     @BeforeAll
     static void officialDatabase() throws Exception {
-        MariaDb.reset();
-        MariaDb.createSchema();
-        MariaDb.useOfficialCharset();
-        server = ServerProcess.startStandalone(MariaDb.serverProperties());
+        server = Utf8mb4Scenario.serverOnOfficialSchema();
     }
 
     @AfterAll
@@ -63,21 +60,6 @@ class MysqlUtf8mb4Test {
                 .send();
     }
 
-    static ConfigPublishRequest grpcPublish(String dataId, String content) {
-        ConfigPublishRequest publish = new ConfigPublishRequest();
-        publish.dataId = dataId;
-        publish.group = "DEFAULT_GROUP";
-        publish.content = content;
-        return publish;
-    }
-
-    static ConfigQueryRequest grpcQuery(String dataId) {
-        ConfigQueryRequest query = new ConfigQueryRequest();
-        query.dataId = dataId;
-        query.group = "DEFAULT_GROUP";
-        return query;
-    }
-
     @Test
     @Order(1)
     void theOfficialSchemaRefusesTheCharacterAndTheAnswerSaysWhatFixesIt() throws Exception {
@@ -91,7 +73,7 @@ class MysqlUtf8mb4Test {
         assertEquals(404, read("emoji.yaml").statusCode(), "nothing was stored");
 
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
-            Response answer = client.requestNow(grpcPublish("emoji-grpc.yaml", CONTENT));
+            Response answer = client.requestNow(ConfigRequests.publish("emoji-grpc.yaml", "DEFAULT_GROUP", CONTENT));
             assertFalse(answer.isSuccess());
             assertTrue(answer.message.contains("config_info (utf8"), answer.message);
         }
@@ -114,9 +96,9 @@ class MysqlUtf8mb4Test {
         assertEquals(200, publish("emoji.yaml", CONTENT).statusCode());
         assertEquals(CONTENT, read("emoji.yaml").body());
         try (NacosGrpcClient client = NacosGrpcClient.connect("127.0.0.1", server.grpcPort())) {
-            assertTrue(client.requestNow(grpcPublish("emoji-grpc.yaml", CONTENT)).isSuccess());
+            assertTrue(client.requestNow(ConfigRequests.publish("emoji-grpc.yaml", "DEFAULT_GROUP", CONTENT)).isSuccess());
             ConfigQueryResponse served = assertInstanceOf(ConfigQueryResponse.class,
-                    client.requestNow(grpcQuery("emoji-grpc.yaml")));
+                    client.requestNow(ConfigRequests.query("emoji-grpc.yaml", "DEFAULT_GROUP")));
             assertEquals(CONTENT, served.content);
         }
         String history = HttpCall.get(server.baseUrl() + "/v1/cs/history").param("search", "accurate")

@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -65,6 +69,43 @@ public final class GhostWatch implements AutoCloseable {
         Await.until(idleMillis, () -> nodes.stream().noneMatch(node -> listedBy(node).contains(address)),
                 address + " gone from every node after its deregistration was answered");
         goneSince.put(address, System.nanoTime());
+    }
+
+    /** One round of a client's writes, by its number. */
+    public interface Round {
+        void run(int round) throws Exception;
+    }
+
+    /**
+     * Runs rounds 0 to {@code count - 1} on {@code lanes} threads at once, each lane taking the next
+     * round when it is done with one, and returns when all are done.
+     *
+     * @throws Exception the first failure of any round (the other lanes stop after their round)
+     */
+    public static void inLanes(int count, int lanes, Round round) throws Exception {
+        AtomicInteger next = new AtomicInteger();
+        ExecutorService threads = Executors.newFixedThreadPool(lanes);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int lane = 0; lane < lanes; lane++) {
+                running.add(threads.submit(() -> {
+                    for (int taken = next.getAndIncrement(); taken < count; taken = next.getAndIncrement()) {
+                        round.run(taken);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> lane : running) {
+                try {
+                    lane.get();
+                } catch (ExecutionException failed) {
+                    next.set(count);
+                    throw failed.getCause() instanceof Exception cause ? cause : failed;
+                }
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     /** Keeps watching for {@code millis}, as long after the last deregistration as a ghost would live. */

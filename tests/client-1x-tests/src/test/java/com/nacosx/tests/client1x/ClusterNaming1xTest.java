@@ -11,6 +11,7 @@ import com.alibaba.nacos.api.naming.pojo.Instance;
 import com.nacosx.testsupport.GhostWatch;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -18,10 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -95,40 +92,22 @@ class ClusterNaming1xTest {
     void aBeatAnsweredBeforeTheDeregisterNeverBringsTheInstanceBack() throws Exception {
         String service = "write-order";
         String ip = "127.0.0.83";
-        AtomicInteger rounds = new AtomicInteger();
-        ExecutorService lanes = Executors.newFixedThreadPool(4);
         try (GhostWatch watch = GhostWatch.start(nodes, service)) {
-            List<Future<?>> running = new ArrayList<>();
-            for (int lane = 0; lane < 4; lane++) {
-                running.add(lanes.submit(() -> {
-                    for (int round = rounds.getAndIncrement(); round < 200; round = rounds.getAndIncrement()) {
-                        ServerProcess entry = nodes.get(round % nodes.size());
-                        int port = 10_000 + round;
-                        assertEquals("ok", HttpCall.post(entry.baseUrl() + "/v1/ns/instance")
-                                .param("serviceName", service).param("ip", ip).param("port", String.valueOf(port))
-                                .send().body());
-                        watch.awaitListedEverywhere(ip, port);
-                        String beat = "{\"cluster\":\"DEFAULT\",\"ip\":\"" + ip + "\",\"metadata\":{},\"period\":5000,"
-                                + "\"port\":" + port + ",\"scheduled\":false,\"serviceName\":\"DEFAULT_GROUP@@" + service
-                                + "\",\"stopped\":false,\"weight\":1.0}";
-                        assertEquals(10200, JSON.readTree(HttpCall.put(entry.baseUrl() + "/v1/ns/instance/beat")
-                                .param("serviceName", "DEFAULT_GROUP@@" + service).param("beat", beat).send().body())
-                                .get("code").asInt());
-                        assertEquals("ok", HttpCall.delete(entry.baseUrl() + "/v1/ns/instance")
-                                .param("serviceName", service).param("ip", ip).param("port", String.valueOf(port))
-                                .send().body());
-                        watch.deregistered(ip, port, 1_000);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> lane : running) {
-                lane.get();
-            }
+            GhostWatch.inLanes(200, 4, round -> {
+                ServerProcess entry = nodes.get(round % nodes.size());
+                int port = 10_000 + round;
+                assertEquals("ok", HttpCall.post(entry.baseUrl() + "/v1/ns/instance").param("serviceName", service)
+                        .param("ip", ip).param("port", String.valueOf(port)).send().body());
+                watch.awaitListedEverywhere(ip, port);
+                assertEquals(10200, JSON.readTree(HttpCall.put(entry.baseUrl() + "/v1/ns/instance/beat")
+                        .param("serviceName", "DEFAULT_GROUP@@" + service)
+                        .param("beat", NamingRequests.oneXBeat(ip, port, service)).send().body()).get("code").asInt());
+                assertEquals("ok", HttpCall.delete(entry.baseUrl() + "/v1/ns/instance").param("serviceName", service)
+                        .param("ip", ip).param("port", String.valueOf(port)).send().body());
+                watch.deregistered(ip, port, 1_000);
+            });
             watch.holdFor(20_000);
             assertEquals(Map.of(), watch.ghosts(), "instances listed again after their deregistration");
-        } finally {
-            lanes.shutdownNow();
         }
     }
 

@@ -20,10 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -137,30 +133,18 @@ class ClusterNaming2xTest {
         for (ServerProcess node : nodes) {
             clients.add(clientOf(node.address()));
         }
-        AtomicInteger rounds = new AtomicInteger();
-        ExecutorService lanes = Executors.newFixedThreadPool(clients.size());
         try (GhostWatch watch = GhostWatch.start(nodes, service)) {
-            List<Future<?>> running = new ArrayList<>();
-            for (int lane = 0; lane < clients.size(); lane++) {
-                running.add(lanes.submit(() -> {
-                    for (int round = rounds.getAndIncrement(); round < 200; round = rounds.getAndIncrement()) {
-                        NamingService client = clients.get(round % clients.size());
-                        int port = 10_000 + round;
-                        client.registerInstance(service, ip, port);
-                        watch.awaitListedEverywhere(ip, port);
-                        client.deregisterInstance(service, ip, port);
-                        watch.deregistered(ip, port, 1_000);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> lane : running) {
-                lane.get();
-            }
+            GhostWatch.inLanes(200, clients.size(), round -> {
+                NamingService client = clients.get(round % clients.size());
+                int port = 10_000 + round;
+                client.registerInstance(service, ip, port);
+                watch.awaitListedEverywhere(ip, port);
+                client.deregisterInstance(service, ip, port);
+                watch.deregistered(ip, port, 1_000);
+            });
             watch.holdFor(20_000);
             assertEquals(Map.of(), watch.ghosts(), "instances listed again after their deregistration");
         } finally {
-            lanes.shutdownNow();
             for (NamingService client : clients) {
                 client.shutDown();
             }
