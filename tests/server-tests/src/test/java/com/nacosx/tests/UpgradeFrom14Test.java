@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.remote.Response;
+import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.naming.InstanceRequest;
+import com.nacosx.api.remote.naming.NotifySubscriberRequest;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
@@ -25,6 +27,8 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -160,6 +164,8 @@ class UpgradeFrom14Test {
             }
         }
 
+        aSubscriberIsPushedTheRemovalOfInstancesBeatenAndDeregisteredThroughItsNode(nodes.get(0));
+
         // The switch survives a restart: the state is on disk.
         ServerProcess restarted = nodes.get(2);
         Path home = restarted.home();
@@ -180,6 +186,49 @@ class UpgradeFrom14Test {
         assertEquals(200, off.statusCode(), off.body());
         for (ServerProcess node : nodes) {
             assertFalse(upgradeMetrics(node).get("isDoubleWriteEnabled").asBoolean(), node.port() + " has it off");
+        }
+    }
+
+    /**
+     * After the switch, double write still on: six 1.x instances registered through one node, each
+     * then beaten and deregistered through it (the beats answered by a node that is not
+     * responsible reach the responsible one a moment later). A 2.x subscriber on that node is
+     * pushed their removal, and no push brings them back; before the fix it was never pushed it.
+     */
+    static void aSubscriberIsPushedTheRemovalOfInstancesBeatenAndDeregisteredThroughItsNode(ServerProcess entry)
+            throws Exception {
+        String service = "deregistered-after-switch";
+        AtomicReference<List<String>> pushed = new AtomicReference<>(List.of());
+        Consumer<ServerRequest> onPush = push -> {
+            if (push instanceof NotifySubscriberRequest notify && notify.serviceInfo.name.endsWith(service)) {
+                pushed.set(notify.serviceInfo.hosts.stream().map(host -> host.ip).toList());
+            }
+        };
+        try (NacosGrpcClient subscriber = NacosGrpcClient.open("127.0.0.1", entry.grpcPort(), null, null, onPush)) {
+            subscriber.setUp(Map.of()).join();
+            assertTrue(subscriber.requestNow(NamingRequests.subscribe("public", service)).isSuccess());
+            List<String> ips = IntStream.range(0, 6).mapToObj(i -> "10.43.0." + i).toList();
+            for (String ip : ips) {
+                assertEquals(200, register(entry, service, ip).statusCode());
+            }
+            for (ServerProcess node : nodes) {
+                Await.until(5_000, () -> hosts(node, service) == ips.size(), node.port() + " lists all six");
+            }
+            Await.until(5_000, () -> pushed.get().size() == ips.size(), "the subscriber is pushed all six");
+            for (String ip : ips) {
+                assertEquals(200, HttpCall.put(entry.baseUrl() + "/v1/ns/instance/beat")
+                        .param("serviceName", "DEFAULT_GROUP@@" + service)
+                        .param("beat", NamingRequests.oneXBeat(ip, 8080, service)).send().statusCode());
+                assertEquals("ok", HttpCall.delete(entry.baseUrl() + "/v1/ns/instance").param("serviceName", service)
+                        .param("ip", ip).param("port", "8080").send().body());
+            }
+            Await.until(5_000, () -> pushed.get().isEmpty(), "the subscriber is pushed the removal");
+            // A late beat brought them back within half a second; a few seconds show it does not.
+            Thread.sleep(5_000);
+            assertEquals(List.of(), pushed.get(), "pushed again after the removal");
+            for (ServerProcess node : nodes) {
+                assertEquals(0, hosts(node, service), node.port() + " lists none");
+            }
         }
     }
 
