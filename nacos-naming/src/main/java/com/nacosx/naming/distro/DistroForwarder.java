@@ -43,17 +43,18 @@ public class DistroForwarder {
     }
 
     /**
-     * Passes the request on when another node is responsible for {@code ip:port} in {@code service}.
-     *
-     * @return true when the request was passed on (the answer will follow); false to serve it here
+     * Serves a write of the instance {@code ip:port} in {@code service} here, or, when it is
+     * ephemeral and another node is responsible for it, passes it on to that node and relays its
+     * answer; a write that node does not serve is served here ({@link #passOnOrServe}).
      */
-    public boolean forwarded(HttpExchange exchange, ServiceKey service, String ip, int port) {
-        Member target = passOnTo(exchange, service, ip, port);
+    public void serveOrPassOn(HttpExchange exchange, ServiceKey service, String ip, int port, boolean ephemeral,
+            Runnable serve) {
+        Member target = ephemeral ? passOnTo(exchange, service, ip, port) : null;
         if (target == null) {
-            return false;
+            serve.run();
+            return;
         }
-        passOn(exchange, target);
-        return true;
+        passOnOrServe(exchange, target, serve);
     }
 
     /**
@@ -85,7 +86,7 @@ public class DistroForwarder {
      * just started waited up to 1.4 s for the first (bench/RESULTS.md).
      *
      * @throws IllegalArgumentException for an official 1.x node, which answers its beats itself
-     *                                  ({@link #passOn})
+     *                                  ({@link #passOnOrServe})
      */
     public void passOnAnswered(HttpExchange exchange, Member target) {
         forwarder.forwardAnswered(exchange, target, passedOnHeaders(exchange));
@@ -113,9 +114,15 @@ public class DistroForwarder {
         return exchange.header(FORWARDED_HEADER) != null || mapper.isSelf(target) ? null : target;
     }
 
-    /** Passes the request on to {@code target} and relays its answer. */
-    public void passOn(HttpExchange exchange, Member target) {
-        forwarder.forward(exchange, target, passedOnHeaders(exchange));
+    /**
+     * Passes the request on to {@code target} and relays its answer; when {@code target} does not
+     * serve it (it stopped, and its peers have not seen it yet; or it refuses as it stops or
+     * starts), {@code serveHere} answers it. A 1.x client tries its next server when one fails: if
+     * every node passed a beat on to the one node that is gone, each would fail it, and the client
+     * would have no server left.
+     */
+    public void passOnOrServe(HttpExchange exchange, Member target, Runnable serveHere) {
+        forwarder.forward(exchange, target, passedOnHeaders(exchange), serveHere);
     }
 
     private static Map<String, String> passedOnHeaders(HttpExchange exchange) {

@@ -150,33 +150,31 @@ public class InstanceHttpApi implements HttpApi {
     private void register(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
-        if (instance.ephemeral() && forwarder.forwarded(exchange, key, instance.ip(), instance.port())) {
-            return;
-        }
-        instances.register(key, instance);
-        version.ok(exchange);
+        forwarder.serveOrPassOn(exchange, key, instance.ip(), instance.port(), instance.ephemeral(), () -> {
+            instances.register(key, instance);
+            version.ok(exchange);
+        });
     }
 
     private void deregister(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         String ip = NamingParams.ip(exchange);
         int port = NamingParams.port(exchange);
+        String cluster = NamingParams.cluster(exchange);
         boolean ephemeral = NamingParams.ephemeral(exchange);
-        if (ephemeral && forwarder.forwarded(exchange, key, ip, port)) {
-            return;
-        }
-        instances.deregister(key, ip, port, NamingParams.cluster(exchange), ephemeral);
-        version.ok(exchange);
+        forwarder.serveOrPassOn(exchange, key, ip, port, ephemeral, () -> {
+            instances.deregister(key, ip, port, cluster, ephemeral);
+            version.ok(exchange);
+        });
     }
 
     private void update(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         InstanceRecord instance = NamingParams.instance(exchange);
-        if (instance.ephemeral() && forwarder.forwarded(exchange, key, instance.ip(), instance.port())) {
-            return;
-        }
-        instances.update(key, instance);
-        version.ok(exchange);
+        forwarder.serveOrPassOn(exchange, key, instance.ip(), instance.port(), instance.ephemeral(), () -> {
+            instances.update(key, instance);
+            version.ok(exchange);
+        });
     }
 
     /** Changes only the fields given; the instance may be ephemeral or persistent. */
@@ -186,14 +184,14 @@ public class InstanceHttpApi implements HttpApi {
         int port = NamingParams.port(exchange);
         String cluster = NamingParams.cluster(exchange);
         InstanceRecord current = queries.find(key, ip, port, cluster);
-        if (current != null && current.ephemeral() && forwarder.forwarded(exchange, key, ip, port)) {
-            return;
-        }
         String metadata = exchange.param("metadata");
-        instances.patch(key, ip, port, cluster, new InstancePatch(NamingParams.optionalWeight(exchange),
+        InstancePatch patch = new InstancePatch(NamingParams.optionalWeight(exchange),
                 NamingParams.optionalBool(exchange, "healthy"), NamingParams.optionalBool(exchange, "enabled"),
-                metadata == null || metadata.isBlank() ? null : NamingParams.metadata(metadata)));
-        exchange.respondText(200, "ok");
+                metadata == null || metadata.isBlank() ? null : NamingParams.metadata(metadata));
+        forwarder.serveOrPassOn(exchange, key, ip, port, current != null && current.ephemeral(), () -> {
+            instances.patch(key, ip, port, cluster, patch);
+            exchange.respondText(200, "ok");
+        });
     }
 
     /** One instance; the service's name is {@code service} in the 1.x body, {@code serviceName} in the v2 one. */
@@ -248,7 +246,8 @@ public class InstanceHttpApi implements HttpApi {
      * not know answers 20404, and the client registers again; a full beat registers it at once (a
      * starting node's answer: see {@link InstanceService#beat}). A beat another node of ours is
      * responsible for is answered here when this node holds the instance, and reaches that node a
-     * moment later; otherwise it is passed on and that node answers.
+     * moment later; otherwise it is passed on and that node answers, or this one when that node
+     * does not serve it.
      */
     private void beat(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
@@ -258,21 +257,26 @@ public class InstanceHttpApi implements HttpApi {
         int port = beat != null && beat.port() != null ? beat.port() : NamingParams.port(exchange);
         String cluster = beat != null && beat.cluster() != null && !beat.cluster().isBlank() ? beat.cluster()
                 : NamingParams.cluster(exchange);
+        InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
+                beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
+        Runnable serveHere = () -> answerBeat(exchange,
+                instances.beat(key, ip, port, registerIfUnknown, forwarder.sentAt(exchange)));
         Member responsible = forwarder.beatResponsible(exchange, key, ip, port);
-        InstanceService.BeatAnswer answer;
         if (responsible == null) {
-            InstanceRecord registerIfUnknown = beat == null ? null : new InstanceRecord(ip, port, cluster,
-                    beat.weight() == null ? 0.0D : beat.weight(), true, true, true, beat.metadata());
-            answer = instances.beat(key, ip, port, registerIfUnknown, forwarder.sentAt(exchange));
-        } else {
-            // An official 1.x node answers its beats itself.
-            answer = responsible.isLegacy() ? null : instances.heldBeat(key, ip, port);
-            if (answer == null) {
-                forwarder.passOn(exchange, responsible);
-                return;
-            }
-            forwarder.passOnAnswered(exchange, responsible);
+            serveHere.run();
+            return;
         }
+        // An official 1.x node answers its beats itself.
+        InstanceService.BeatAnswer held = responsible.isLegacy() ? null : instances.heldBeat(key, ip, port);
+        if (held == null) {
+            forwarder.passOnOrServe(exchange, responsible, serveHere);
+            return;
+        }
+        forwarder.passOnAnswered(exchange, responsible);
+        answerBeat(exchange, held);
+    }
+
+    private static void answerBeat(HttpExchange exchange, InstanceService.BeatAnswer answer) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("clientBeatInterval", answer.clientBeatInterval());
         body.put("code", answer.known() ? BEAT_OK : BEAT_UNKNOWN_INSTANCE);

@@ -7,6 +7,7 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.Nacos148Peer;
+import com.nacosx.testsupport.NamingRequests;
 import com.nacosx.testsupport.ServerProcess;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -320,6 +321,19 @@ class Nacos148DistroTest {
     void aServiceOfOursThatIsThe148NodesAgainIsHeldAsItsAndItsBeatsGoThere() throws InterruptedException {
         int legacyPort = legacy.port();
         legacy.close();
+        // Before ours have seen it go, the writes and beats they would pass on to it are served where
+        // they land: a 1.x client that tries each server in turn would otherwise find every one fail.
+        String orphaned = ownedByThe148Node("orphaned");
+        HttpResponse<String> registered = HttpCall.post(nodes.get(0).baseUrl() + "/v1/ns/instance")
+                .param("serviceName", orphaned).param("ip", "10.30.0.1").param("port", "8080").send();
+        assertEquals("ok", registered.body());
+        HttpResponse<String> beaten = HttpCall.put(nodes.get(1).baseUrl() + "/v1/ns/instance/beat")
+                .param("serviceName", "DEFAULT_GROUP@@" + orphaned)
+                .param("beat", NamingRequests.oneXBeat("10.30.0.2", 8080, orphaned)).send();
+        assertEquals(200, beaten.statusCode(), beaten.body());
+        for (ServerProcess node : nodes) {
+            Await.until(5_000, () -> hostsOn(node, orphaned).size() == 2, node.port() + " lists both");
+        }
         for (ServerProcess node : nodes) {
             Await.until(30_000, () -> LocalCluster.stateOf(legacyPort, node).equals("DOWN"),
                     node.port() + " sees the 1.4.8 node down");

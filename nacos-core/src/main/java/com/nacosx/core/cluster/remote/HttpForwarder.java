@@ -66,8 +66,17 @@ public class HttpForwarder {
 
     /** @param headers the headers the peer needs (at least a mark that the request was passed on) */
     public void forward(HttpExchange exchange, Member peer, Map<String, String> headers) {
+        forward(exchange, peer, headers, null);
+    }
+
+    /**
+     * Passes the request on as {@link #forward(HttpExchange, Member, Map)} does; when the peer does
+     * not serve it (it does not answer, or refuses as it stops), {@code serveHere} answers it
+     * instead of a 503, if given.
+     */
+    public void forward(HttpExchange exchange, Member peer, Map<String, String> headers, Runnable serveHere) {
         if (peer.isLegacy()) {
-            forwardOverHttp(exchange, peer, headers);
+            forwardOverHttp(exchange, peer, headers, serveHere);
             return;
         }
         batches.send(peer, passedOn(exchange, headers)).whenComplete((relayed, error) -> {
@@ -76,7 +85,7 @@ public class HttpForwarder {
                         relayed.body.getBytes(StandardCharsets.UTF_8), null);
                 return;
             }
-            unanswered(exchange, peer, error != null ? error.toString() : relayed.message);
+            unanswered(exchange, peer, error != null ? error.toString() : relayed.message, serveHere);
         });
     }
 
@@ -104,11 +113,12 @@ public class HttpForwarder {
         return request;
     }
 
-    private void forwardOverHttp(HttpExchange exchange, Member peer, Map<String, String> headers) {
+    private void forwardOverHttp(HttpExchange exchange, Member peer, Map<String, String> headers,
+            Runnable serveHere) {
         String pathAndQuery = exchange.path() + '?' + QueryStrings.of(exchange.params());
         legacyPeers.send(peer, exchange.method(), pathAndQuery, headers, null, TIMEOUT).whenComplete((answer, error) -> {
             if (error != null) {
-                unanswered(exchange, peer, error.toString());
+                unanswered(exchange, peer, error.toString(), serveHere);
                 return;
             }
             exchange.respond(HttpResponseStatus.valueOf(answer.statusCode()),
@@ -117,11 +127,22 @@ public class HttpForwarder {
         });
     }
 
-    /** The peer may have stopped: it is checked at once, so the requests after this one go elsewhere. */
-    private void unanswered(HttpExchange exchange, Member peer, String cause) {
+    /**
+     * The peer may have stopped: it is checked at once, so the requests after this one go elsewhere.
+     * The request is served here when it can be, else answered 503.
+     */
+    private void unanswered(HttpExchange exchange, Member peer, String cause, Runnable serveHere) {
         members.checkNow(peer);
-        LOG.warn("[cluster] passing {} {} on to {} failed: {}", exchange.method(), exchange.path(), peer.address(),
-                cause);
+        LOG.warn("[cluster] passing {} {} on to {} failed{}: {}", exchange.method(), exchange.path(), peer.address(),
+                serveHere == null ? "" : ", served here", cause);
+        if (serveHere != null) {
+            try {
+                serveHere.run();
+            } catch (RuntimeException refused) {
+                exchange.fail(refused);
+            }
+            return;
+        }
         exchange.respondText(503, "caused: the node that serves this request (" + peer.address()
                 + ") did not answer (" + cause + "); retry, the cluster routes around a node that is down;");
     }
