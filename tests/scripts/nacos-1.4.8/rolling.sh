@@ -15,7 +15,8 @@
 # instances it lists in the 100 services, and what it is (1.4.8, ours in the 1.x or 2.x mode); the
 # load tool's CPU and the host's (% of all its cores); and the clients' beats, failures,
 # re-registers and beat latency; each window's beat latencies go to OUT_FILE's name with -beats
-# (summarize.py OUT_FILE THAT_FILE sums them up phase by phase). KEEP_LOGS=1 keeps the nodes' homes
+# (summarize.py OUT_FILE THAT_FILE sums them up phase by phase), and every beat that took over
+# 100 ms or failed, with each of its tries, to its name with -slow-beats. KEEP_LOGS=1 keeps the nodes' homes
 # (their logs) in /tmp. Needs: mvn -B -DskipTests package.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -32,7 +33,9 @@ SAMPLER_PID=""
 source "$HERE/lib.sh"
 mkdir -p "$(dirname "$OUT")"
 BEATS=${OUT%.txt}-beats.txt
+SLOW_BEATS=${OUT%.txt}-slow-beats.txt
 : > "$BEATS"
+: > "$SLOW_BEATS"
 exec > >(tee "$OUT") 2>&1
 
 trap stop_everything EXIT
@@ -49,7 +52,7 @@ SAMPLER_PID=$!
 phase "$INSTANCES 1.x clients register and beat"
 servers=$(printf '127.0.0.1:%s,' "${PORTS[@]}")
 java -Xmx512m -jar "$BENCH_JAR" legacy-clients --servers "${servers%,}" --instances "$INSTANCES" \
-    --services "$SERVICES" --histograms "$BEATS" > >(sed -u 's/^/   1.x clients: /') &
+    --services "$SERVICES" --histograms "$BEATS" --slow-beats "$SLOW_BEATS" > >(sed -u 's/^/   1.x clients: /') &
 LOAD_PID=$!
 echo "$LOAD_PID" > "$WORK/pid-clients"
 sleep 60

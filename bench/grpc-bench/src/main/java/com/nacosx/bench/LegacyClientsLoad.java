@@ -56,7 +56,7 @@ import java.util.stream.Collectors;
  * tells a slow server from a slow host. With {@code --histograms FILE} it also appends each window's
  * beat latencies to FILE, a line per window: its time and {@link Latencies#buckets()}, from which
  * tests/scripts/nacos-1.4.8/summarize.py takes a phase's p99 over all its beats. With
- * {@code --slow-beats FILE} it appends to FILE every beat answered after more than 100 ms: when it
+ * {@code --slow-beats FILE} it appends to FILE every beat answered after more than 100 ms, or not at all: when it
  * was sent, how long it took and each try (server, status or error, ms): a 10 s window's p99
  * says how slow, this says when and where. Runs {@code --seconds}, or until killed.
  */
@@ -234,7 +234,7 @@ final class LegacyClientsLoad {
             long took = System.nanoTime() - sent;
             beats.incrementAndGet();
             latencies.get().record(took);
-            if (tries != null && took > SLOW_BEAT_NANOS) {
+            if (tries != null && (took > SLOW_BEAT_NANOS || error != null)) {
                 slowBeats.println(sentAt.format(MILLIS_CLOCK) + " " + TimeUnit.NANOSECONDS.toMillis(took) + " ms:" + tries);
             }
             if (error != null) {

@@ -71,8 +71,9 @@ public class HttpForwarder {
 
     /**
      * Passes the request on as {@link #forward(HttpExchange, Member, Map)} does; when the peer does
-     * not serve it (it does not answer, or refuses as it stops), {@code serveHere} answers it
-     * instead of a 503, if given.
+     * not serve it (it does not answer, or answers 5xx: it refuses as it stops, or an official 1.x
+     * node failed to pass it on again to a member that is gone), {@code serveHere} answers it
+     * instead, if given.
      */
     public void forward(HttpExchange exchange, Member peer, Map<String, String> headers, Runnable serveHere) {
         if (peer.isLegacy()) {
@@ -80,12 +81,14 @@ public class HttpForwarder {
             return;
         }
         batches.send(peer, passedOn(exchange, headers)).whenComplete((relayed, error) -> {
-            if (error == null && relayed.isSuccess()) {
+            if (error != null || !relayed.isSuccess()) {
+                unanswered(exchange, peer, error != null ? error.toString() : relayed.message, serveHere);
+            } else if (relayed.status >= 500 && serveHere != null) {
+                unanswered(exchange, peer, "answered " + relayed.status + " " + relayed.body, serveHere);
+            } else {
                 exchange.respond(HttpResponseStatus.valueOf(relayed.status), relayed.contentType,
                         relayed.body.getBytes(StandardCharsets.UTF_8), null);
-                return;
             }
-            unanswered(exchange, peer, error != null ? error.toString() : relayed.message, serveHere);
         });
     }
 
@@ -119,6 +122,10 @@ public class HttpForwarder {
         legacyPeers.send(peer, exchange.method(), pathAndQuery, headers, null, TIMEOUT).whenComplete((answer, error) -> {
             if (error != null) {
                 unanswered(exchange, peer, error.toString(), serveHere);
+                return;
+            }
+            if (answer.statusCode() >= 500 && serveHere != null) {
+                unanswered(exchange, peer, "answered " + answer.statusCode() + " " + answer.body(), serveHere);
                 return;
             }
             exchange.respond(HttpResponseStatus.valueOf(answer.statusCode()),
