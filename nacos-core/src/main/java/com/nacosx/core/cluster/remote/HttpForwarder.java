@@ -64,16 +64,12 @@ public class HttpForwarder {
         });
     }
 
-    /** @param headers the headers the peer needs (at least a mark that the request was passed on) */
-    public void forward(HttpExchange exchange, Member peer, Map<String, String> headers) {
-        forward(exchange, peer, headers, null);
-    }
-
     /**
-     * Passes the request on as {@link #forward(HttpExchange, Member, Map)} does; when the peer does
-     * not serve it (it does not answer, or answers 5xx: it refuses as it stops, or an official 1.x
-     * node failed to pass it on again to a member that is gone), {@code serveHere} answers it
-     * instead, if given.
+     * Passes the request on and relays the peer's answer; when the peer does not serve it (it does
+     * not answer, or answers 5xx: it refuses as it stops, or an official 1.x node failed to pass it
+     * on again to a member that is gone), {@code serveHere} answers it instead.
+     *
+     * @param headers the headers the peer needs (at least a mark that the request was passed on)
      */
     public void forward(HttpExchange exchange, Member peer, Map<String, String> headers, Runnable serveHere) {
         if (peer.isLegacy()) {
@@ -83,7 +79,7 @@ public class HttpForwarder {
         batches.send(peer, passedOn(exchange, headers)).whenComplete((relayed, error) -> {
             if (error != null || !relayed.isSuccess()) {
                 unanswered(exchange, peer, error != null ? error.toString() : relayed.message, serveHere);
-            } else if (relayed.status >= 500 && serveHere != null) {
+            } else if (relayed.status >= 500) {
                 unanswered(exchange, peer, "answered " + relayed.status + " " + relayed.body, serveHere);
             } else {
                 exchange.respond(HttpResponseStatus.valueOf(relayed.status), relayed.contentType,
@@ -124,7 +120,7 @@ public class HttpForwarder {
                 unanswered(exchange, peer, error.toString(), serveHere);
                 return;
             }
-            if (answer.statusCode() >= 500 && serveHere != null) {
+            if (answer.statusCode() >= 500) {
                 unanswered(exchange, peer, "answered " + answer.statusCode() + " " + answer.body(), serveHere);
                 return;
             }
@@ -135,22 +131,17 @@ public class HttpForwarder {
     }
 
     /**
-     * The peer may have stopped: it is checked at once, so the requests after this one go elsewhere.
-     * The request is served here when it can be, else answered 503.
+     * The peer may have stopped: it is checked at once, so the requests after this one go elsewhere,
+     * and this one is served here.
      */
     private void unanswered(HttpExchange exchange, Member peer, String cause, Runnable serveHere) {
         members.checkNow(peer);
-        LOG.warn("[cluster] passing {} {} on to {} failed{}: {}", exchange.method(), exchange.path(), peer.address(),
-                serveHere == null ? "" : ", served here", cause);
-        if (serveHere != null) {
-            try {
-                serveHere.run();
-            } catch (RuntimeException refused) {
-                exchange.fail(refused);
-            }
-            return;
+        LOG.warn("[cluster] passing {} {} on to {} failed, served here: {}", exchange.method(), exchange.path(),
+                peer.address(), cause);
+        try {
+            serveHere.run();
+        } catch (RuntimeException refused) {
+            exchange.fail(refused);
         }
-        exchange.respondText(503, "caused: the node that serves this request (" + peer.address()
-                + ") did not answer (" + cause + "); retry, the cluster routes around a node that is down;");
     }
 }
