@@ -11,6 +11,7 @@ import com.nacosx.core.http.RestResult;
 import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -20,10 +21,18 @@ import java.util.concurrent.CompletableFuture;
  * when a report fails the other channel is tried at once. So an official 1.4 node in the member
  * list is UP as soon as it answers over HTTP, and a 1.4 node replaced by one of ours is found
  * again over gRPC, as the official 2.x nodes switch between the two.
+ * <p>
+ * Over HTTP this node reports itself only while it is UP. An official 1.x node takes any report as
+ * UP, whatever state it says, and passes clients' beats to a member that is UP: reported while
+ * starting, its peers sent beats to a port not yet open and answered their clients 500 (seen in a
+ * rolling upgrade); reported while stopping, it kept getting them until they found it gone. Until
+ * then, and once it stops, this node only asks such a peer for {@code /v1/core/cluster/self}, which
+ * tells it the peer answers without telling the peer anything.
  */
 final class MemberReporter {
 
     static final String HTTP_REPORT_PATH = "/v1/core/cluster/report";
+    static final String HTTP_SELF_PATH = "/v1/core/cluster/self";
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
     private final PeerClients grpc;
@@ -59,10 +68,17 @@ final class MemberReporter {
                 return answer instanceof MemberReportResponse report ? report.node : null;
             });
         }
+        if (!NodeState.UP.name().equals(self.state)) {
+            return http.get(peer, HTTP_SELF_PATH, Map.of(), TIMEOUT).thenApply(MemberReporter::answerOf);
+        }
         return http.postJson(peer, HTTP_REPORT_PATH, Json.bytes(self), TIMEOUT).thenApply(MemberReporter::answerOf);
     }
 
-    /** The official envelope; its data is this node's JSON (2.x) or "true"/"false" (1.4). */
+    /**
+     * The official envelope; its data is the peer's JSON as a string (a 2.x report's answer),
+     * "true"/"false" (a 1.4 report's) or an object (the self query's, which tells nothing a report
+     * does not).
+     */
     private static MemberInfo answerOf(HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new IllegalStateException("HTTP " + response.statusCode());

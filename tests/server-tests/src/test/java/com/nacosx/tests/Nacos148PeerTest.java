@@ -17,7 +17,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -37,6 +36,7 @@ class Nacos148PeerTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final String REPORT = "/nacos/v1/core/cluster/report";
+    static final String SELF = "/nacos/v1/core/cluster/self";
     static final String DATA_CHANGE = "/nacos/v1/cs/communication/dataChange";
 
     static Nacos148Peer legacy;
@@ -103,8 +103,11 @@ class Nacos148PeerTest {
         JsonNode body = JSON.readTree(report.body());
         assertEquals("127.0.0.1", body.get("ip").asString());
         assertEquals("127.0.0.1:" + ours.port(), body.get("address").asString());
-        assertTrue(Set.of("STARTING", "UP").contains(body.get("state").asString()),
-                "a state 1.4.8 reads (it marks the reporter UP whatever it says): " + report.body());
+        assertEquals("UP", body.get("state").asString(), "1.4.8 marks a reporter UP whatever it says, so a node "
+                + "reports only once it is ready: " + report.body());
+        assertTrue(legacy.received(SELF).size() >= nodes.size(), "until then each node only asks for the 1.4.8 "
+                + "node's self: " + legacy.received(SELF));
+        assertTrue(legacy.received(SELF).stream().allMatch(query -> query.method().equals("GET")));
         assertEquals(String.valueOf(ours.port() - 1000), body.get("extendInfo").get("raftPort").asString());
         assertTrue(body.get("extendInfo").get("version").asString().startsWith("2."), report.body());
 
@@ -112,9 +115,8 @@ class Nacos148PeerTest {
                 "the 1.4.8 node is UP for ours, its HTTP answer counting as the report's");
         int reports = reportsFrom(ours).size();
         Await.until(30_000, () -> reportsFrom(ours).size() >= reports + 2, "reports keep coming every 2 s");
-        List<Nacos148Peer.Received> latest = reportsFrom(ours);
-        assertEquals("UP", JSON.readTree(latest.get(latest.size() - 1).body()).get("state").asString(),
-                "a node that is ready reports UP");
+        assertTrue(legacy.received(REPORT).stream().allMatch(each -> JSON.readTree(each.body()).get("state")
+                .asString().equals("UP")), "no node reports before it is ready");
     }
 
     @Test

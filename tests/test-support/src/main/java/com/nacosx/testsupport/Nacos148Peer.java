@@ -53,6 +53,9 @@ public final class Nacos148Peer implements AutoCloseable {
     private Nacos148Peer(int port) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 64);
         answers.put("/nacos/v1/core/cluster/report", REPORT_ANSWER);
+        answers.put("/nacos/v1/core/cluster/self", "{\"code\":200,\"message\":null,\"data\":{\"ip\":\"127.0.0.1\",\"port\":"
+                + port + ",\"state\":\"UP\",\"address\":\"127.0.0.1:" + port
+                + "\",\"extendInfo\":{\"version\":\"1.4.8\"},\"failAccessCnt\":0,\"abilities\":null}}");
         server.createContext("/", this::serve);
         server.start();
     }
