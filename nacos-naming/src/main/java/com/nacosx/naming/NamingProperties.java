@@ -19,7 +19,7 @@ public record NamingProperties(Push push, Clean clean, Beat beat, Distro distro)
             push = new Push(null, null, null, null, null);
         }
         if (clean == null) {
-            clean = new Clean(null);
+            clean = new Clean(null, null);
         }
         if (beat == null) {
             beat = new Beat(null, null, null);
@@ -61,10 +61,28 @@ public record NamingProperties(Push push, Clean clean, Beat beat, Distro distro)
     }
 
     /** Bound from {@code nacos.naming.clean.*}. */
-    public record Clean(EmptyService emptyService) {
+    public record Clean(EmptyService emptyService, ExpiredMetadata expiredMetadata) {
         public Clean {
             if (emptyService == null) {
                 emptyService = new EmptyService(null, null);
+            }
+            if (expiredMetadata == null) {
+                expiredMetadata = new ExpiredMetadata(null, null);
+            }
+        }
+    }
+
+    /**
+     * @param interval    how often instance overrides whose instance is gone are looked for (official default 5 s)
+     * @param expiredTime how long the instance must have been gone for its override to go (official default 60 s)
+     */
+    public record ExpiredMetadata(Duration interval, Duration expiredTime) {
+        public ExpiredMetadata {
+            if (interval == null) {
+                interval = Duration.ofSeconds(5);
+            }
+            if (expiredTime == null) {
+                expiredTime = Duration.ofSeconds(60);
             }
         }
     }

@@ -1,6 +1,7 @@
 package com.nacosx.naming.registry;
 
 import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceOverride;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -25,6 +26,7 @@ public final class RegisteredService {
     private final Map<String, ClusterMeta> clusters = new ConcurrentHashMap<>();
     private final Map<String, Publication> publications = new ConcurrentHashMap<>();
     private final Map<String, Publication> publicationsView = Collections.unmodifiableMap(publications);
+    private final Map<String, InstanceOverride> overrides = new ConcurrentHashMap<>();
     private volatile ServiceView view;
     private volatile long emptySince;
     private boolean removed;
@@ -67,9 +69,17 @@ public final class RegisteredService {
         return publicationsView;
     }
 
-    /** Whether it belongs in durable storage: a persistent service, or one with metadata or cluster settings. */
+    /**
+     * Whether it belongs in durable storage: a persistent service, or one with metadata, cluster
+     * settings or instances an operator changed.
+     */
     public boolean durable() {
-        return !ephemeral || !meta.equals(ServiceMeta.DEFAULT) || !clusters.isEmpty();
+        return !ephemeral || !meta.equals(ServiceMeta.DEFAULT) || !clusters.isEmpty() || !overrides.isEmpty();
+    }
+
+    /** Endpoint ({@link InstanceOverride#endpointOf}) to what an operator set on it. */
+    public Map<String, InstanceOverride> overrides() {
+        return Collections.unmodifiableMap(overrides);
     }
 
     public int instanceCount() {
@@ -107,12 +117,32 @@ public final class RegisteredService {
             synchronized (this) {
                 current = view;
                 if (current == null) {
-                    current = new ServiceView(key, meta, instances(), System.currentTimeMillis());
+                    current = new ServiceView(key, meta, overridden(instances()), System.currentTimeMillis());
                     view = current;
                 }
             }
         }
         return current;
+    }
+
+    /** The instances as readers see them: with what an operator set laid over what clients published. */
+    private List<InstanceRecord> overridden(List<InstanceRecord> published) {
+        if (overrides.isEmpty()) {
+            return published;
+        }
+        List<InstanceRecord> shown = new ArrayList<>(published.size());
+        for (InstanceRecord instance : published) {
+            InstanceOverride override = overrides.get(InstanceOverride.endpointOf(instance));
+            shown.add(override == null ? instance : override.applyTo(instance));
+        }
+        return shown;
+    }
+
+    /** The instance at the endpoint as readers see it, or null. */
+    public InstanceRecord findShown(String ip, int port, String cluster) {
+        InstanceRecord published = find(ip, port, cluster);
+        InstanceOverride override = overrides.get(InstanceOverride.endpointOf(ip, port, cluster));
+        return published == null || override == null ? published : override.applyTo(published);
     }
 
     /** When the service last lost its last instance, or 0 while it has some. */
@@ -141,6 +171,16 @@ public final class RegisteredService {
     void forgetDescription() {
         clusters.clear();
         setMeta(ServiceMeta.DEFAULT);
+    }
+
+    /** Sets (or, with null, drops) what an operator set on an endpoint. */
+    void setOverride(String endpoint, InstanceOverride override) {
+        if (override == null) {
+            overrides.remove(endpoint);
+        } else {
+            overrides.put(endpoint, override);
+        }
+        view = null;
     }
 
     void publish(String clientId, Publication publication) {

@@ -4,6 +4,7 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.util.Listeners;
 import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceOverride;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -266,6 +267,37 @@ public class ServiceRegistry {
             service.setMeta(meta);
         }
         changed(key);
+    }
+
+    /**
+     * Lays what an operator set over the instance at {@code endpoint}, or with null drops it.
+     *
+     * @throws NacosException 400 when the service does not exist
+     */
+    public void override(ServiceKey key, String endpoint, InstanceOverride override) {
+        RegisteredService service = existing(key);
+        synchronized (service) {
+            service.setOverride(endpoint, override);
+        }
+        changed(key);
+    }
+
+    /** Drops what an operator set on {@code endpoint} when no client publishes an instance there; @return whether it did */
+    public boolean dropOverrideIfGone(ServiceKey key, String endpoint) {
+        RegisteredService service = services.get(key);
+        if (service == null) {
+            return false;
+        }
+        synchronized (service) {
+            boolean published = service.instances().stream()
+                    .anyMatch(instance -> InstanceOverride.endpointOf(instance).equals(endpoint));
+            if (published || !service.overrides().containsKey(endpoint)) {
+                return false;
+            }
+            service.setOverride(endpoint, null);
+        }
+        changed(key);
+        return true;
     }
 
     public void updateCluster(ServiceKey key, String cluster, ClusterMeta meta) {

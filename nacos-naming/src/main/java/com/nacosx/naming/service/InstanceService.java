@@ -8,6 +8,7 @@ import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.replication.CommandLog;
 import com.nacosx.naming.NamingSwitches;
 import com.nacosx.naming.distro.DistroProtocol;
+import com.nacosx.naming.model.InstanceOverride;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.ClientIds;
@@ -362,19 +363,34 @@ public class InstanceService {
         }
     }
 
-    /** Applies {@code change} to the instance at ip:port in cluster, owned by its address. */
+    /**
+     * Applies {@code change} to the instance at ip:port in cluster: to the instance itself when its
+     * address owns it (a 1.x client's or a persistent one), else, when a 2.x client's connection
+     * publishes it, as an operator's override laid over it ({@link InstanceOverride}).
+     */
     private void change(ServiceKey key, String ip, int port, String cluster, boolean ephemeral,
             UnaryOperator<InstanceRecord> change) {
         String clientId = ClientIds.ofAddress(ip, port, ephemeral);
         InstanceRecord current = findOf(clientId, key, ip, port, cluster);
         if (current == null) {
-            throw notFound(key, ip, port, cluster);
+            override(key, ip, port, cluster, change);
+            return;
         }
         if (ephemeral) {
             registry.replaceInstances(clientId, key, instance -> instance.sameEndpoint(ip, port, cluster), change);
         } else {
             durable.submitAndWait(new NamingCommand.Replace(clientId, key, ip, port, cluster, change.apply(current)));
         }
+    }
+
+    private void override(ServiceKey key, String ip, int port, String cluster, UnaryOperator<InstanceRecord> change) {
+        RegisteredService service = registry.get(key);
+        InstanceRecord shown = service == null ? null : service.findShown(ip, port, cluster);
+        if (shown == null) {
+            throw notFound(key, ip, port, cluster);
+        }
+        durable.submitAndWait(new NamingCommand.SetOverride(key, InstanceOverride.endpointOf(ip, port, cluster),
+                InstanceOverride.of(change.apply(shown))));
     }
 
     private InstanceRecord requireFound(ServiceKey key, String ip, int port, String cluster) {

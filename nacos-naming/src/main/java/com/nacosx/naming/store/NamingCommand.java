@@ -3,6 +3,7 @@ package com.nacosx.naming.store;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceOverride;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -25,7 +26,8 @@ import java.util.concurrent.CompletableFuture;
         @JsonSubTypes.Type(NamingCommand.CreateService.class),
         @JsonSubTypes.Type(NamingCommand.UpdateService.class), @JsonSubTypes.Type(NamingCommand.UpdateCluster.class),
         @JsonSubTypes.Type(NamingCommand.RemoveService.class),
-        @JsonSubTypes.Type(NamingCommand.RemoveEmptyService.class)})
+        @JsonSubTypes.Type(NamingCommand.RemoveEmptyService.class), @JsonSubTypes.Type(NamingCommand.SetOverride.class),
+        @JsonSubTypes.Type(NamingCommand.DropOverrideIfGone.class)})
 public sealed interface NamingCommand<R> extends Command<ServiceRegistry, R> {
 
     /** Applies the change to the registry, which does it at once. */
@@ -109,6 +111,23 @@ public sealed interface NamingCommand<R> extends Command<ServiceRegistry, R> {
         @Override
         public Boolean applyNow(ServiceRegistry registry) {
             return registry.removeIfEmptySince(key, cutoff);
+        }
+    }
+
+    /** What an operator set on the instance at {@code endpoint} of a service, laid over what its client published. */
+    record SetOverride(ServiceKey key, String endpoint, InstanceOverride override) implements NamingCommand<Void> {
+        @Override
+        public Void applyNow(ServiceRegistry registry) {
+            registry.override(key, endpoint, override);
+            return null;
+        }
+    }
+
+    /** @return whether the override was dropped (no instance is published at its endpoint) */
+    record DropOverrideIfGone(ServiceKey key, String endpoint) implements NamingCommand<Boolean> {
+        @Override
+        public Boolean applyNow(ServiceRegistry registry) {
+            return registry.dropOverrideIfGone(key, endpoint);
         }
     }
 }

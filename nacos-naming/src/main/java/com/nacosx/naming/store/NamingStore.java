@@ -3,6 +3,7 @@ package com.nacosx.naming.store;
 import com.nacosx.core.env.NacosServerProperties;
 import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceOverride;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -42,9 +43,10 @@ public class NamingStore implements SmartInitializingSingleton {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     static final String FILE_NAME = "naming-data.json";
 
-    /** One service as stored. */
+    /** One service as stored; {@code overrides} is absent from files written before operators could set them. */
     public record StoredService(String namespace, String group, String name, boolean ephemeral, ServiceMeta meta,
-                                Map<String, ClusterMeta> clusters, Map<String, List<InstanceRecord>> instances) {
+                                Map<String, ClusterMeta> clusters, Map<String, List<InstanceRecord>> instances,
+                                Map<String, InstanceOverride> overrides) {
     }
 
     /** The file's content. */
@@ -91,6 +93,9 @@ public class NamingStore implements SmartInitializingSingleton {
                 registry.describe(key, stored.ephemeral(), stored.meta(), stored.clusters());
                 stored.instances().forEach((clientId, instances) ->
                         registry.publish(clientId, key, stored.ephemeral(), instances));
+                if (stored.overrides() != null) {
+                    stored.overrides().forEach((endpoint, override) -> registry.override(key, endpoint, override));
+                }
                 load.advance(1);
             }
         }
@@ -111,6 +116,7 @@ public class NamingStore implements SmartInitializingSingleton {
             boolean removed = !service.ephemeral() && registry.removeIfEmptySince(service.key(), Long.MAX_VALUE);
             if (!removed) {
                 registry.describe(service.key(), service.ephemeral(), ServiceMeta.DEFAULT, Map.of());
+                service.overrides().keySet().forEach(endpoint -> registry.override(service.key(), endpoint, null));
             }
         }
     }
@@ -152,7 +158,7 @@ public class NamingStore implements SmartInitializingSingleton {
             if (service.durable()) {
                 ServiceKey key = service.key();
                 services.add(new StoredService(key.namespace(), key.group(), key.name(), service.ephemeral(),
-                        service.meta(), service.clusters(), persistent));
+                        service.meta(), service.clusters(), persistent, service.overrides()));
             }
         }
         return new Snapshot(services);

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.naming.Instance;
 import com.nacosx.naming.model.ClusterMeta;
+import com.nacosx.naming.model.InstanceOverride;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.model.ServiceMeta;
@@ -43,7 +45,9 @@ class NamingCommandTest {
                 new NamingCommand.UpdateService(KEY, ServiceMeta.DEFAULT),
                 new NamingCommand.UpdateCluster(KEY, "east", ClusterMeta.DEFAULT),
                 new NamingCommand.RemoveService(KEY),
-                new NamingCommand.RemoveEmptyService(KEY, 42L));
+                new NamingCommand.RemoveEmptyService(KEY, 42L),
+                new NamingCommand.SetOverride(KEY, "10.0.0.1:8080:east", new InstanceOverride(false, 3, Map.of("k", "v"))),
+                new NamingCommand.DropOverrideIfGone(KEY, "10.0.0.1:8080:east"));
         for (NamingCommand command : commands) {
             assertEquals(command, roundTrip(command));
         }
@@ -99,5 +103,42 @@ class NamingCommandTest {
         assertEquals(List.of(INSTANCE), registry.get(KEY).instances());
         assertEquals(described, registry.get(ephemeralKey).meta());
         assertEquals(1, registry.get(ephemeralKey).instanceCount());
+    }
+
+    @Test
+    void anOperatorsOverrideIsLaidOverA2xClientsInstanceSurvivesItsRepublishingAndGoesWithIt(@TempDir Path home) {
+        ServiceRegistry registry = new ServiceRegistry();
+        ServiceKey key = new ServiceKey("public", "DEFAULT_GROUP", "carts");
+        InstanceRecord published = new InstanceRecord("10.0.0.9", 80, "DEFAULT", 1, true, true, true, Map.of("v", "1"));
+        registry.publish("conn-1", key, true, List.of(published));
+        String endpoint = InstanceOverride.endpointOf(published);
+        new NamingCommand.SetOverride(key, endpoint, new InstanceOverride(false, 5, Map.of("v", "op"))).applyNow(registry);
+
+        Instance shown = registry.get(key).view().hosts().get(0);
+        assertEquals(false, shown.enabled, "readers and subscribers see the instance as the operator set it");
+        assertEquals(5.0, shown.weight);
+        assertEquals(Map.of("v", "op"), shown.metadata);
+        assertEquals(List.of(published), registry.get(key).instances(), "what the client published is kept as it is");
+
+        registry.publish("conn-2", key, true, List.of(published));
+        registry.removeClient("conn-1");
+        assertEquals(false, registry.get(key).findShown("10.0.0.9", 80, "DEFAULT").enabled(),
+                "a client that reconnects finds its instance still offline");
+
+        NamingStore store = new NamingStore(registry, new NacosServerProperties(home.toString(), true),
+                new LoadProgress(new SimpleMeterRegistry()));
+        Path snapshot = home.resolve(NamingStore.FILE_NAME);
+        store.save(snapshot);
+        store.forgetDurable();
+        assertTrue(registry.get(key).overrides().isEmpty());
+        store.load(snapshot);
+        assertEquals(false, registry.get(key).findShown("10.0.0.9", 80, "DEFAULT").enabled(), "kept in the snapshot");
+
+        assertEquals(false, new NamingCommand.DropOverrideIfGone(key, endpoint).applyNow(registry),
+                "kept while the instance is there");
+        registry.publish("conn-3", key, true, List.of(new InstanceRecord("10.0.0.8", 80, "DEFAULT", 1, true, true, true, Map.of())));
+        registry.removeClient("conn-2");
+        assertEquals(true, new NamingCommand.DropOverrideIfGone(key, endpoint).applyNow(registry));
+        assertTrue(registry.get(key).overrides().isEmpty());
     }
 }
