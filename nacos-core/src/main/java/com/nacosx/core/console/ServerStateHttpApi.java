@@ -57,7 +57,7 @@ public class ServerStateHttpApi implements HttpApi {
         states.put("function_mode", null);
         states.put("version", ServerMemberManager.PROTOCOL_VERSION);
         states.put("server_port", http.port());
-        // No web console here (yet): the console key says so.
+        // A server without the console module has none; the module says whether its console is on.
         states.put("console_ui_enabled", false);
         modules.forEach(module -> states.putAll(module.states()));
         Map<String, String> shown = new LinkedHashMap<>();

@@ -63,8 +63,12 @@ public final class HttpRoutes {
         }
     }
 
+    /** The path a page route is observed under in the metrics and the access log. */
+    public static final String PAGE_PATH = "/{page}";
+
     private final Map<String, List<Route>> byPath = new HashMap<>();
     private final List<Template> templates = new ArrayList<>();
+    private Route pages;
 
     public RouteBuilder get(String path) {
         return new RouteBuilder("GET", path);
@@ -133,6 +137,19 @@ public final class HttpRoutes {
         }
     }
 
+    /**
+     * Serves what a browser asks for as a page ({@code Accept: text/html}) at a path no route
+     * serves: a single-page app's own addresses (its links and reloads) get the app, while an API
+     * client asking for a path that does not exist still gets "no API at". Open to everyone: the
+     * app asks for its data through the API, which checks access.
+     */
+    public void pages(HttpHandler handler) {
+        if (pages != null) {
+            throw new IllegalStateException("pages registered twice");
+        }
+        pages = new Route("GET", PAGE_PATH, null, null, false, Access.open(), null, handler);
+    }
+
     private void add(Route route) {
         if (route.path().contains("{")) {
             templates.add(Template.of(route));
@@ -170,7 +187,15 @@ public final class HttpRoutes {
                 return template.route();
             }
         }
-        return null;
+        return isPageRequest(exchange) && !hasPath(exchange.path()) ? pages : null;
+    }
+
+    private boolean isPageRequest(HttpExchange exchange) {
+        if (pages == null || !"GET".equals(exchange.method())) {
+            return false;
+        }
+        String accept = exchange.header("Accept");
+        return accept != null && accept.contains("text/html");
     }
 
     /** Whether any route serves this path, whatever the method. */

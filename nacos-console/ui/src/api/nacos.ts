@@ -1,0 +1,297 @@
+/**
+ * The server's HTTP API as the console uses it: one function per call, in the official paths and
+ * parameters (v1 Open API and auth), typed by what the server answers.
+ */
+import { ApiClient, Params } from './client';
+
+export interface Envelope<T> {
+  code: number;
+  message: string | null;
+  data: T;
+}
+
+export interface ServerState {
+  version?: string;
+  auth_enabled?: string;
+  login_page_enabled?: string;
+  auth_admin_request?: string;
+  startup_mode?: string;
+  console_ui_enabled?: string;
+}
+
+export interface Login {
+  accessToken: string;
+  tokenTtl: number;
+  globalAdmin: boolean;
+  username: string;
+}
+
+export interface Namespace {
+  namespace: string;
+  namespaceShowName: string;
+  namespaceDesc?: string;
+  quota: number;
+  configCount: number;
+  type: number;
+}
+
+export interface Page<T> {
+  totalCount: number;
+  pageNumber: number;
+  pagesAvailable: number;
+  pageItems: T[];
+}
+
+export interface ConfigRow {
+  id: string;
+  dataId: string;
+  group: string;
+  tenant?: string;
+  appName?: string;
+  type?: string;
+  md5?: string;
+}
+
+export interface ConfigDetail extends ConfigRow {
+  content: string;
+  desc?: string;
+  configTags?: string;
+  createTime?: number;
+  modifyTime?: number;
+  createUser?: string;
+}
+
+export interface Beta {
+  dataId: string;
+  group: string;
+  content: string;
+  md5: string;
+  betaIps: string;
+}
+
+/** One history entry; {@code nid} is the entry's own id, {@code id} the config's. */
+export interface HistoryRow {
+  id: string;
+  nid: string;
+  dataId: string;
+  group: string;
+  opType: string;
+  srcUser?: string | null;
+  srcIp?: string;
+  createdTime?: number | string;
+  lastModifiedTime?: number | string;
+  content?: string;
+  md5?: string;
+}
+
+export interface Listeners {
+  collectStatus: number;
+  lisentersGroupkeyStatus: Record<string, string> | null;
+}
+
+export interface ServiceRow {
+  name: string;
+  groupName: string;
+  clusterCount: number;
+  ipCount: number;
+  healthyInstanceCount: number;
+  triggerFlag: string | boolean;
+}
+
+export interface ServiceDetail {
+  service: {
+    name: string;
+    groupName: string;
+    protectThreshold: number;
+    metadata: Record<string, string>;
+    selector: { type: string; expression?: string };
+  };
+  clusters: Array<{
+    name: string;
+    metadata: Record<string, string>;
+    healthChecker: { type: string; [key: string]: unknown };
+    defaultPort?: number;
+    defaultCheckPort?: number;
+    useIPPort4Check?: boolean;
+  }>;
+}
+
+export interface Instance {
+  ip: string;
+  port: number;
+  weight: number;
+  healthy: boolean;
+  enabled: boolean;
+  ephemeral: boolean;
+  clusterName: string;
+  serviceName?: string;
+  metadata: Record<string, string>;
+}
+
+export interface Subscriber {
+  addrStr: string;
+  agent: string;
+  app: string;
+  ip?: string;
+  port?: number;
+}
+
+export interface Member {
+  ip: string;
+  port: number;
+  state: string;
+  address: string;
+  extendInfo: Record<string, unknown>;
+  abilities?: Record<string, unknown>;
+}
+
+/** The default namespace's id as the v1 API spells it. */
+export const PUBLIC = '';
+
+export function nacosApi(client: ApiClient) {
+  const tenant = (namespace: string) => (namespace ? namespace : undefined);
+  return {
+    state: () => client.get<ServerState>('/v1/console/server/state'),
+    login: (username: string, password: string) =>
+      client.post<Login>('/v1/auth/users/login', { username, password }),
+    initAdmin: (password: string) => client.post<{ username: string; password: string }>(
+      '/v1/auth/users/admin', { password }),
+
+    namespaces: () => client.get<Envelope<Namespace[]>>('/v1/console/namespaces').then((e) => e.data),
+    createNamespace: (id: string, name: string, desc: string) => client.post<boolean>('/v1/console/namespaces', {
+      customNamespaceId: id || undefined, namespaceName: name, namespaceDesc: desc,
+    }),
+    updateNamespace: (id: string, name: string, desc: string) => client.put<boolean>('/v1/console/namespaces', {
+      namespace: id, namespaceShowName: name, namespaceDesc: desc,
+    }),
+    deleteNamespace: (id: string) => client.delete<boolean>('/v1/console/namespaces', { namespaceId: id }),
+
+    configs: (namespace: string, query: ConfigQuery, pageNo: number, pageSize: number) =>
+      client.get<Page<ConfigRow>>('/v1/cs/configs', {
+        search: query.blur ? 'blur' : 'accurate',
+        dataId: query.blur && query.dataId ? `*${query.dataId}*` : query.dataId,
+        group: query.blur && query.group ? `*${query.group}*` : query.group,
+        appName: query.appName || undefined,
+        config_tags: query.tags || undefined,
+        tenant: namespace,
+        pageNo,
+        pageSize,
+      }),
+    config: (namespace: string, dataId: string, group: string) =>
+      client.get<ConfigDetail | ''>('/v1/cs/configs', { show: 'all', dataId, group, tenant: tenant(namespace) }),
+    publish: (namespace: string, config: Publish) => client.post<boolean>('/v1/cs/configs', {
+      dataId: config.dataId, group: config.group, content: config.content, type: config.type,
+      appName: config.appName || undefined, desc: config.desc || undefined,
+      config_tags: config.tags || undefined, tenant: tenant(namespace),
+    }, publishHeaders(config)),
+    deleteConfig: (namespace: string, dataId: string, group: string) =>
+      client.delete<boolean>('/v1/cs/configs', { dataId, group, tenant: tenant(namespace) }),
+    deleteConfigs: (ids: string[]) => client.delete<Envelope<boolean>>('/v1/cs/configs', {
+      delType: 'ids', ids: ids.join(','),
+    }),
+    beta: (namespace: string, dataId: string, group: string) => client.get<Envelope<Beta | null>>(
+      '/v1/cs/configs', { beta: true, dataId, group, tenant: tenant(namespace) }).then((e) => e.data),
+    stopBeta: (namespace: string, dataId: string, group: string) => client.delete<Envelope<boolean>>(
+      '/v1/cs/configs', { beta: true, dataId, group, tenant: tenant(namespace) }),
+    listeners: (namespace: string, dataId: string, group: string) => client.get<Listeners>(
+      '/v1/cs/configs/listener', { dataId, group, tenant: tenant(namespace) }),
+    history: (namespace: string, dataId: string, group: string, pageNo: number, pageSize: number) =>
+      client.get<Page<HistoryRow>>('/v1/cs/history', {
+        search: 'accurate', dataId, group, tenant: tenant(namespace), pageNo, pageSize,
+      }),
+    historyDetail: (namespace: string, dataId: string, group: string, nid: string) =>
+      client.get<HistoryRow>('/v1/cs/history', { nid, dataId, group, tenant: tenant(namespace) }),
+    clone: (targetNamespace: string, policy: string, items: Array<{ cfgId: string; dataId: string; group: string }>) =>
+      client.postJson<Envelope<{ succCount: number; skipCount: number }>>('/v1/cs/configs', {
+        clone: true, tenant: targetNamespace, policy,
+      }, items),
+    exportConfigs: (namespace: string, ids: string[]) => client.download('/v1/cs/configs', {
+      exportV2: true, tenant: namespace, ids: ids.length ? ids.join(',') : undefined,
+    }),
+    importConfigs: (namespace: string, policy: string, file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return client.upload<Envelope<{ succCount: number; skipCount: number }>>('/v1/cs/configs', {
+        import: true, namespace, policy,
+      }, form);
+    },
+
+    services: (namespace: string, name: string, group: string, pageNo: number, pageSize: number) =>
+      client.get<{ count: number; serviceList: ServiceRow[] }>('/v1/ns/catalog/services', {
+        hasIpCount: true, withInstances: false, namespaceId: namespace, serviceNameParam: name,
+        groupNameParam: group, pageNo, pageSize,
+      }),
+    service: (namespace: string, serviceName: string, groupName: string) =>
+      client.get<ServiceDetail>('/v1/ns/catalog/service', { namespaceId: namespace, serviceName, groupName }),
+    saveService: (namespace: string, service: ServiceEdit, create: boolean) =>
+      client.call<string>(create ? 'POST' : 'PUT', '/v1/ns/service', {
+        namespaceId: namespace, serviceName: service.name, groupName: service.groupName,
+        protectThreshold: service.protectThreshold, metadata: service.metadata,
+        selector: JSON.stringify(service.selector),
+      }),
+    deleteService: (namespace: string, serviceName: string, groupName: string) =>
+      client.delete<string>('/v1/ns/service', { namespaceId: namespace, serviceName, groupName }),
+    instances: (namespace: string, serviceName: string, groupName: string, clusterName: string,
+      pageNo: number, pageSize: number) =>
+      client.get<{ list: Instance[]; count: number }>('/v1/ns/catalog/instances', {
+        namespaceId: namespace, serviceName, groupName, clusterName, pageNo, pageSize,
+      }),
+    updateInstance: (namespace: string, serviceName: string, groupName: string, instance: Instance) =>
+      client.put<string>('/v1/ns/instance', {
+        namespaceId: namespace, serviceName, groupName, clusterName: instance.clusterName, ip: instance.ip,
+        port: instance.port, ephemeral: instance.ephemeral, weight: instance.weight, enabled: instance.enabled,
+        metadata: JSON.stringify(instance.metadata),
+      }),
+    subscribers: (namespace: string, serviceName: string, groupName: string, pageNo: number, pageSize: number) =>
+      client.get<{ subscribers: Subscriber[]; count: number }>('/v1/ns/service/subscribers', {
+        namespaceId: namespace, serviceName, groupName, pageNo, pageSize, aggregation: true,
+      }),
+
+    nodes: () => client.get<Envelope<Member[]>>('/v1/core/cluster/nodes', { withInstances: false })
+      .then((e) => e.data),
+  };
+}
+
+export type NacosApi = ReturnType<typeof nacosApi>;
+
+export interface ConfigQuery {
+  dataId: string;
+  group: string;
+  appName: string;
+  tags: string;
+  blur: boolean;
+}
+
+export interface Publish {
+  dataId: string;
+  group: string;
+  content: string;
+  type: string;
+  appName?: string;
+  desc?: string;
+  tags?: string;
+  casMd5?: string;
+  betaIps?: string;
+}
+
+export interface ServiceEdit {
+  name: string;
+  groupName: string;
+  protectThreshold: number;
+  metadata: string;
+  selector: { type: string; expression?: string };
+}
+
+/** A compare-and-set publish and a beta publish say so in headers, as the official API reads them. */
+function publishHeaders(config: Publish): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (config.casMd5 !== undefined) {
+    headers.casMd5 = config.casMd5;
+  }
+  if (config.betaIps) {
+    headers.betaIps = config.betaIps;
+  }
+  return headers;
+}
+
+export type { Params };

@@ -1,0 +1,59 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { SessionProvider } from './session';
+import { Layout } from '../components/Layout';
+import { LoginPage } from '../pages/LoginPage';
+import { NamespaceEditPage, NamespacesPage } from '../pages/NamespacesPage';
+import { ConfigsPage } from '../pages/ConfigsPage';
+import { ConfigEditPage } from '../pages/ConfigEditPage';
+import { ConfigHistoryPage } from '../pages/ConfigHistoryPage';
+import { ConfigListenersPage } from '../pages/ConfigListenersPage';
+import { ConfigClonePage, ConfigImportPage } from '../pages/ConfigTransferPages';
+import { ServicesPage } from '../pages/ServicesPage';
+import { ServiceDetailPage, ServiceEditPage } from '../pages/ServiceDetailPage';
+import { ClusterPage } from '../pages/ClusterPage';
+import { ErrorNote } from '../components/ErrorNote';
+
+/**
+ * Which config an edit page shows: another config is another page (a fresh draft), while the
+ * step between editing and reviewing is the same page, which keeps the draft.
+ */
+function configOf(search: string): string {
+  const params = new URLSearchParams(search);
+  return ['namespace', 'dataId', 'group'].map((name) => params.get(name) ?? '').join('|');
+}
+
+/** Every page and dialog has its own path, so the back button and shared links work. */
+export function App() {
+  const location = useLocation();
+  return (
+    <SessionProvider>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={(
+          <Layout>
+            <Routes>
+              <Route path="/" element={<Navigate to={`/configs${location.search}`} replace />} />
+              <Route path="/index.html" element={<Navigate to={`/configs${location.search}`} replace />} />
+              <Route path="/configs" element={<ConfigsPage />} />
+              <Route path="/configs/new" element={<ConfigEditPage key="new" creating />} />
+              <Route path="/configs/edit" element={<ConfigEditPage key={configOf(location.search)} creating={false} />} />
+              <Route path="/configs/history" element={<ConfigHistoryPage />} />
+              <Route path="/configs/listeners" element={<ConfigListenersPage />} />
+              <Route path="/configs/import" element={<ConfigImportPage />} />
+              <Route path="/configs/clone" element={<ConfigClonePage />} />
+              <Route path="/services" element={<ServicesPage />} />
+              <Route path="/services/new" element={<ServiceEditPage creating />} />
+              <Route path="/services/edit" element={<ServiceEditPage creating={false} />} />
+              <Route path="/services/detail" element={<ServiceDetailPage />} />
+              <Route path="/namespaces" element={<NamespacesPage />} />
+              <Route path="/namespaces/new" element={<NamespaceEditPage key="new" />} />
+              <Route path="/namespaces/edit" element={<NamespaceEditPage key="edit" />} />
+              <Route path="/cluster" element={<ClusterPage />} />
+              <Route path="*" element={<ErrorNote error={`There is no page at ${location.pathname}.`} />} />
+            </Routes>
+          </Layout>
+        )} />
+      </Routes>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { useSession } from '../app/session';
+import { useLoad } from '../app/load';
+import { ErrorNote } from '../components/ErrorNote';
+
+function raftRoles(extendInfo: Record<string, unknown>): string {
+  const raft = extendInfo.raftMetaData as { metaDataMap?: Record<string, { leader?: string; term?: number }> } | undefined;
+  const groups = Object.entries(raft?.metaDataMap ?? {});
+  return groups.length === 0 ? '—' : groups.map(([group, meta]) => `${group}: leader ${meta.leader ?? '?'}`).join('; ');
+}
+
+function ago(millis: unknown): string {
+  const at = Number(millis);
+  if (!Number.isFinite(at) || at <= 0) {
+    return '—';
+  }
+  return `${Math.max(0, Math.round((Date.now() - at) / 1000))} s ago`;
+}
+
+/** The members as this node sees them: state, version, Raft leaders, last report. */
+export function ClusterPage() {
+  const { api, state } = useSession();
+  const nodes = useLoad(() => api.nodes(), [api]);
+  return (
+    <section>
+      <div className="title">
+        <h1>Cluster</h1>
+        <span className="muted">{state?.startup_mode === 'standalone' ? 'standalone' : 'cluster mode'}</span>
+        <button type="button" onClick={nodes.reload}>Refresh</button>
+      </div>
+      <ErrorNote error={nodes.error} onRetry={nodes.reload} />
+      <table>
+        <thead><tr><th>Address</th><th>State</th><th>Version</th><th>Raft groups</th><th>Last report</th><th>Abilities</th></tr></thead>
+        <tbody>
+          {(nodes.data ?? []).map((node) => (
+            <tr key={node.address} data-testid="node">
+              <td className="mono">{node.address}</td>
+              <td className={node.state === 'UP' ? '' : 'danger'}>{node.state}</td>
+              <td>{String(node.extendInfo?.version ?? '—')}</td>
+              <td className="small">{raftRoles(node.extendInfo ?? {})}</td>
+              <td>{ago(node.extendInfo?.lastRefreshTime)}</td>
+              <td className="small mono">{node.abilities ? Object.keys(node.abilities).join(', ') : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../app/session';
+import { useLoad } from '../app/load';
+import { link, useNamespace } from '../app/links';
+import { ErrorNote } from '../components/ErrorNote';
+
+/** Who listens to a config on this node, and whether each holds the current content (its md5). */
+export function ConfigListenersPage() {
+  const { api } = useSession();
+  const namespace = useNamespace();
+  const [search] = useSearchParams();
+  const dataId = search.get('dataId') ?? '';
+  const group = search.get('group') ?? '';
+  const loaded = useLoad(async () => {
+    const [listeners, config] = await Promise.all([api.listeners(namespace, dataId, group),
+      api.config(namespace, dataId, group)]);
+    return { listeners, md5: config === '' ? '' : config.md5 ?? '' };
+  }, [api, namespace, dataId, group]);
+  const entries = Object.entries(loaded.data?.listeners.lisentersGroupkeyStatus ?? {});
+  return (
+    <section>
+      <div className="title">
+        <h1>Listeners of {dataId} <span className="muted">({group})</span></h1>
+        <button type="button" onClick={loaded.reload}>Refresh</button>
+        <Link to={link('/configs', namespace)}>Back to configs</Link>
+      </div>
+      <ErrorNote error={loaded.error} onRetry={loaded.reload} />
+      <table>
+        <thead><tr><th>Client IP</th><th>MD5 it holds</th><th>Current</th></tr></thead>
+        <tbody>
+          {entries.map(([ip, md5]) => (
+            <tr key={ip}>
+              <td className="mono">{ip}</td>
+              <td className="mono">{md5}</td>
+              <td>{md5 === loaded.data?.md5 ? 'yes' : 'no, it has not been pushed the latest yet'}</td>
+            </tr>
+          ))}
+          {!loaded.loading && entries.length === 0 && !loaded.error && (
+            <tr><td colSpan={3} className="muted">No client on this node listens to this config.</td></tr>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../app/session';
+import { useLoad } from '../app/load';
+import { link, useNamespace } from '../app/links';
+import { pagingFrom } from '../paging';
+import { Pager } from '../components/Pager';
+import { ErrorNote } from '../components/ErrorNote';
+
+/** The services of the namespace with their counts, searched and paged on the server. */
+export function ServicesPage() {
+  const { api } = useSession();
+  const namespace = useNamespace();
+  const [search, setSearch] = useSearchParams();
+  const paging = pagingFrom(search);
+  const name = search.get('name') ?? '';
+  const group = search.get('group') ?? '';
+  const services = useLoad(() => api.services(namespace, name, group, paging.pageNo, paging.pageSize),
+    [api, namespace, name, group, paging.pageNo, paging.pageSize]);
+  const rows = services.data?.serviceList ?? [];
+
+  const find = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    if (namespace) {
+      next.set('namespace', namespace);
+    }
+    ['name', 'group'].forEach((key) => {
+      const value = String(form.get(key) ?? '').trim();
+      if (value) {
+        next.set(key, value);
+      }
+    });
+    setSearch(next);
+  };
+
+  return (
+    <section>
+      <div className="title">
+        <h1>Services</h1>
+        <Link className="button" to={link('/services/new', namespace)}>Create service</Link>
+      </div>
+      <form className="search" onSubmit={find}>
+        <input name="name" aria-label="service name" placeholder="service name" defaultValue={name} />
+        <input name="group" aria-label="group" placeholder="group" defaultValue={group} />
+        <button type="submit">Search</button>
+      </form>
+      <ErrorNote error={services.error} onRetry={services.reload} />
+      <table>
+        <thead><tr><th>Service</th><th>Group</th><th>Clusters</th><th>Instances</th><th>Healthy</th><th>Threshold reached</th><th /></tr></thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.groupName}@@${row.name}`}>
+              <td className="mono">{row.name}</td>
+              <td>{row.groupName}</td>
+              <td>{row.clusterCount}</td>
+              <td>{row.ipCount}</td>
+              <td>{row.healthyInstanceCount}</td>
+              <td>{String(row.triggerFlag)}</td>
+              <td className="actions">
+                <Link to={link('/services/detail', namespace, { serviceName: row.name, groupName: row.groupName })}>Details</Link>
+              </td>
+            </tr>
+          ))}
+          {!services.loading && rows.length === 0 && !services.error && (
+            <tr><td colSpan={7} className="muted">No service matches.</td></tr>
+          )}
+        </tbody>
+      </table>
+      <Pager paging={paging} total={services.data?.count ?? 0} />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/** What the console checks before it sends anything: the server checks again, and its word is final. */
+import { parseAllDocuments } from 'yaml';
+
+export const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+
+/** The characters the official server allows in a dataId or a group. */
+const NAME = /^[a-zA-Z0-9_.:-]+$/;
+
+/** Why a dataId or group cannot be used, or null. */
+export function nameProblem(what: string, value: string): string | null {
+  if (value.trim().length === 0) {
+    return `${what} is required`;
+  }
+  if (value.length > 255) {
+    return `${what} is longer than 255 characters`;
+  }
+  if (!NAME.test(value)) {
+    return `${what} may hold only letters, digits and _ . : -`;
+  }
+  return null;
+}
+
+/** Why this content is not valid for its type, with the line where known, or null. */
+export function contentProblem(type: string, content: string): string | null {
+  if (content.length === 0) {
+    return 'the content is empty; the server stores no empty config';
+  }
+  if (type === 'json') {
+    try {
+      JSON.parse(content);
+      return null;
+    } catch (error) {
+      return `not valid JSON: ${(error as Error).message}`;
+    }
+  }
+  if (type === 'yaml') {
+    for (const document of parseAllDocuments(content)) {
+      const problem = document.errors[0];
+      if (problem) {
+        const line = problem.linePos?.[0]?.line;
+        return `not valid YAML${line ? ` (line ${line})` : ''}: ${problem.message.split('\n')[0]}`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The type a dataId's extension suggests, as the official console guesses it. */
+export function typeOfDataId(dataId: string): ConfigType {
+  const extension = dataId.includes('.') ? dataId.slice(dataId.lastIndexOf('.') + 1).toLowerCase() : '';
+  const byExtension: Record<string, ConfigType> = {
+    json: 'json', xml: 'xml', yaml: 'yaml', yml: 'yaml', html: 'html', htm: 'html', properties: 'properties',
+    toml: 'toml', txt: 'text',
+  };
+  return byExtension[extension] ?? 'text';
+}
+
+/** Metadata typed as key=value lines, one per line, into the object the server takes. */
+export function parseMetadata(text: string): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0).forEach((line, i) => {
+    const equals = line.indexOf('=');
+    if (equals <= 0) {
+      throw new Error(`line ${i + 1} of the metadata is not key=value: ${line}`);
+    }
+    metadata[line.slice(0, equals).trim()] = line.slice(equals + 1).trim();
+  });
+  return metadata;
+}
+
+export function formatMetadata(metadata: Record<string, string> | null | undefined): string {
+  return Object.entries(metadata ?? {}).map(([key, value]) => `${key}=${value}`).join('\n');
+}

@@ -1,0 +1,295 @@
+// One browser step of the console's end-to-end tests: node steps.mjs STEP, with
+//   NACOS_URL  the console's address (http://127.0.0.1:PORT/nacos)
+//   CHROMIUM   the browser to drive (Debian's /usr/bin/chromium)
+//   SHOTS      where screenshots go
+//   STEP_ARGS  the step's arguments as JSON
+// The JUnit tests run the steps in order and check, between them, what the official clients saw.
+// A step exits 0 when everything it expects is on the page, and 1 with the reason otherwise.
+import { chromium } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const base = process.env.NACOS_URL;
+const shots = process.env.SHOTS;
+const args = JSON.parse(process.env.STEP_ARGS ?? '{}');
+const TIMEOUT = 30000;
+
+async function run(step) {
+  mkdirSync(shots, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ['--no-sandbox'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+  context.setDefaultTimeout(TIMEOUT);
+  const page = await context.newPage();
+  const problems = [];
+  const urls = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // A refused request is logged by the browser itself; the page shows those, which the steps check.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('dialog', (dialog) => dialog.accept());
+  try {
+    await STEPS[step](page);
+    const leaked = urls.filter((url) => /accessToken/i.test(url));
+    if (leaked.length > 0) {
+      throw new Error(`a token went into a URL: ${leaked[0]}`);
+    }
+    if (problems.length > 0) {
+      throw new Error(problems.join('\n'));
+    }
+  } catch (error) {
+    await shot(page, `${step}-failed`).catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+async function expectText(page, text) {
+  await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+}
+
+async function login(page, username = args.username, password = args.password) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/nacos\/configs/);
+}
+
+/** Replaces the editor's text as a paste would: typed keys would be auto-indented and auto-closed. */
+async function setEditor(page, text) {
+  const content = page.locator('.editor .cm-content');
+  await content.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+async function configRow(page, dataId) {
+  return page.locator('tr', { has: page.getByText(dataId, { exact: true }) });
+}
+
+const STEPS = {
+  async firstAdmin(page) {
+    await page.goto(`${base}/`);
+    await page.waitForURL(/\/nacos\/login/);
+    await expectText(page, 'No administrator exists yet');
+    await shot(page, 'login-first-admin');
+    await page.getByLabel('Password').fill(args.password);
+    await page.getByRole('button', { name: 'Set the admin password' }).click();
+    await expectText(page, 'The admin user nacos is set');
+    await page.getByLabel('Password').fill(args.password);
+    await shot(page, 'login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/nacos\/configs/);
+    await page.getByTestId('username').filter({ hasText: 'nacos' }).waitFor();
+    await shot(page, 'configs-empty');
+  },
+
+  async wrongPassword(page) {
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username').fill('nacos');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').first().waitFor();
+    const text = await page.getByRole('alert').first().innerText();
+    if (!/user not found|password|unknown user/i.test(text)) {
+      throw new Error(`the refusal does not say why: ${text}`);
+    }
+    await shot(page, 'login-refused');
+  },
+
+  async createNamespace(page) {
+    await login(page);
+    await page.getByRole('link', { name: 'Namespaces' }).click();
+    await page.getByRole('link', { name: 'Create namespace' }).click();
+    await page.getByLabel('ID').fill(args.id);
+    await page.getByLabel('Name', { exact: true }).fill(args.name);
+    await page.getByLabel('Description').fill('made by the console test');
+    await shot(page, 'namespace-create');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/nacos\/namespaces/);
+    await page.locator('td', { hasText: args.id }).first().waitFor();
+    await shot(page, 'namespaces');
+    // The switcher offers it, and choosing it puts it in the URL.
+    await page.getByLabel('namespace', { exact: true }).selectOption(args.id);
+    await page.waitForURL(new RegExp(`namespace=${args.id}`));
+  },
+
+  async createConfig(page) {
+    await login(page);
+    await page.goto(`${base}/configs?namespace=${args.namespace}`);
+    await page.getByRole('link', { name: 'Create config' }).click();
+    await page.getByLabel('Data ID').fill(args.dataId);
+    if (await page.getByLabel('Type').inputValue() !== 'yaml') {
+      throw new Error('the type was not taken from the .yaml extension');
+    }
+    await setEditor(page, 'a: [1, 2\nb: 3');
+    await expectText(page, 'not valid YAML');
+    if (await page.getByRole('button', { name: 'Review and publish' }).isEnabled()) {
+      throw new Error('invalid YAML can be published');
+    }
+    await shot(page, 'config-create-invalid');
+    await setEditor(page, args.content);
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    await page.getByTestId('diff').waitFor();
+    await shot(page, 'config-create-review');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectText(page, `Published ${args.dataId}`);
+    await shot(page, 'config-edit');
+  },
+
+  async editConfig(page) {
+    await login(page);
+    await page.goto(`${base}/configs?namespace=${args.namespace}`);
+    await (await configRow(page, args.dataId)).getByRole('link', { name: 'Edit' }).click();
+    await page.locator('.editor .cm-content', { hasText: args.before }).waitFor();
+    await setEditor(page, args.content);
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    const diff = page.getByTestId('diff');
+    await diff.waitFor();
+    for (const line of [args.before, args.content]) {
+      await diff.getByText(line.split('\n')[0]).first().waitFor();
+    }
+    await shot(page, 'config-diff');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectText(page, `Published ${args.dataId}`);
+  },
+
+  async historyRollback(page) {
+    await login(page);
+    await page.goto(`${base}/configs?namespace=${args.namespace}`);
+    await (await configRow(page, args.dataId)).getByRole('link', { name: 'History' }).click();
+    const rows = page.locator('tbody tr');
+    await page.locator('td', { hasText: 'updated' }).first().waitFor();
+    if (await rows.count() !== args.entries) {
+      throw new Error(`expected ${args.entries} history entries, saw ${await rows.count()}`);
+    }
+    await page.getByLabel(/pick version/).nth(0).check();
+    await page.getByLabel(/pick version/).nth(1).check();
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.getByTestId('diff').waitFor();
+    await shot(page, 'config-history');
+    await page.locator('tr', { hasText: 'updated' }).getByRole('button', { name: 'Roll back' }).click();
+    await expectText(page, 'Rolled');
+  },
+
+  async listeners(page) {
+    await login(page);
+    await page.goto(`${base}/configs/listeners?namespace=${args.namespace}&dataId=${args.dataId}&group=DEFAULT_GROUP`);
+    await page.locator('td', { hasText: 'yes' }).first().waitFor();
+    await shot(page, 'config-listeners');
+  },
+
+  async cloneExportImport(page) {
+    await login(page);
+    await page.goto(`${base}/configs?namespace=${args.namespace}`);
+    await page.getByLabel(`select ${args.dataId}`).check();
+    await page.getByRole('link', { name: 'Clone to another namespace' }).click();
+    await page.getByLabel('To namespace').selectOption(args.cloneTo);
+    await page.getByRole('button', { name: 'Clone' }).click();
+    await expectText(page, '1 written');
+    await shot(page, 'config-clone');
+    await page.goto(`${base}/configs?namespace=${args.namespace}`);
+    await (await configRow(page, args.dataId)).waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export all' }).click();
+    const archive = path.join(shots, 'export.zip');
+    await (await downloading).saveAs(archive);
+    await page.goto(`${base}/configs/import?namespace=${args.importTo}`);
+    await page.getByLabel('Archive').setInputFiles(archive);
+    await page.getByLabel('When a config exists').selectOption('OVERWRITE');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expectText(page, 'written');
+    await shot(page, 'config-import');
+    await page.goto(`${base}/configs?namespace=${args.importTo}`);
+    await (await configRow(page, args.dataId)).waitFor();
+  },
+
+  async takeInstanceOffline(page) {
+    await login(page);
+    await page.getByRole('link', { name: 'Services' }).click();
+    await page.getByLabel('service name').fill(args.service);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await shot(page, 'services');
+    await page.locator('tr', { hasText: args.service }).getByRole('link', { name: 'Details' }).click();
+    const row = page.getByTestId(`instance ${args.instance}`);
+    await row.waitFor();
+    await shot(page, 'service-detail');
+    await row.getByRole('button', { name: 'Take offline' }).click();
+    await expectText(page, 'taken offline');
+    await row.getByRole('button', { name: 'Bring online' }).waitFor();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('edit instance').waitFor();
+    await shot(page, 'instance-edit');
+  },
+
+  async readOnlyRefused(page) {
+    await login(page);
+    await page.goto(`${base}/configs/edit?namespace=${args.namespace}&dataId=${args.dataId}&group=DEFAULT_GROUP`);
+    await page.locator('.editor .cm-content').waitFor();
+    await setEditor(page, 'read: only');
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectText(page, 'authorization failed');
+    if (!page.url().includes('/configs/edit')) {
+      throw new Error(`a refused write left the page: ${page.url()}`);
+    }
+    await shot(page, 'read-only-refused');
+  },
+
+  async expiredToken(page) {
+    await login(page);
+    await page.evaluate(() => sessionStorage.setItem('nacos.accessToken', 'not-a-token'));
+    await page.goto(`${base}/services`);
+    await page.waitForURL(/\/nacos\/login\?reason=/);
+    await expectText(page, 'Please sign in');
+    await shot(page, 'login-token-refused');
+  },
+
+  async badAnswers(page) {
+    await login(page);
+    const answers = [
+      { name: '500', expect: 'the disk is full', fulfil: (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'caused: the disk is full;' }) },
+      { name: 'malformed', expect: 'not valid JSON', fulfil: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"totalCount": 1, "pageItems": [' }) },
+      { name: 'unreachable', expect: 'cannot reach the server', fulfil: (route) => route.abort('timedout') },
+    ];
+    for (const answer of answers) {
+      await page.route('**/nacos/v1/cs/configs?*', answer.fulfil);
+      await page.goto(`${base}/configs?dataId=${answer.name}`);
+      await page.getByRole('alert').filter({ hasText: answer.expect }).waitFor();
+      await page.getByRole('link', { name: 'Services' }).waitFor();
+      await shot(page, `error-${answer.name}`);
+      await page.unroute('**/nacos/v1/cs/configs?*');
+    }
+  },
+
+  async clusterNodes(page) {
+    await page.goto(`${base}/cluster`);
+    await page.getByTestId('node').nth(args.nodes - 1).waitFor();
+    const count = await page.getByTestId('node').count();
+    if (count !== args.nodes) {
+      throw new Error(`expected ${args.nodes} nodes, saw ${count}`);
+    }
+    await page.locator('td', { hasText: 'UP' }).nth(args.nodes - 1).waitFor();
+    await shot(page, 'cluster');
+  },
+};
+
+if (!STEPS[process.argv[2]]) {
+  console.error(`no step ${process.argv[2]}; steps: ${Object.keys(STEPS).join(', ')}`);
+  process.exit(2);
+}
+run(process.argv[2]).then(() => console.log(`step ${process.argv[2]}: ok`), (error) => {
+  console.error(`step ${process.argv[2]} failed: ${error.stack ?? error}`);
+  writeFileSync(path.join(shots, `${process.argv[2]}-failed.txt`), String(error.stack ?? error));
+  process.exit(1);
+});
