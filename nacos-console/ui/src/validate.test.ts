@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentProblem, formatMetadata, nameProblem, parseMetadata, typeOfDataId } from './validate';
+import { contentProblem } from './contentCheck';
+import { formatMetadata, nameProblem, parseMetadata, typeOfDataId } from './validate';
 
 describe('validation before publish', () => {
   it('refuses YAML and JSON that do not parse, saying where', () => {

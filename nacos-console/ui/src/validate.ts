@@ -1,5 +1,4 @@
 /** What the console checks before it sends anything: the server checks again, and its word is final. */
-import { parseAllDocuments } from 'yaml';
 
 export const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
@@ -17,31 +16,6 @@ export function nameProblem(what: string, value: string): string | null {
   }
   if (!NAME.test(value)) {
     return `${what} may hold only letters, digits and _ . : -`;
-  }
-  return null;
-}
-
-/** Why this content is not valid for its type, with the line where known, or null. */
-export function contentProblem(type: string, content: string): string | null {
-  if (content.length === 0) {
-    return 'the content is empty; the server stores no empty config';
-  }
-  if (type === 'json') {
-    try {
-      JSON.parse(content);
-      return null;
-    } catch (error) {
-      return `not valid JSON: ${(error as Error).message}`;
-    }
-  }
-  if (type === 'yaml') {
-    for (const document of parseAllDocuments(content)) {
-      const problem = document.errors[0];
-      if (problem) {
-        const line = problem.linePos?.[0]?.line;
-        return `not valid YAML${line ? ` (line ${line})` : ''}: ${problem.message.split('\n')[0]}`;
-      }
-    }
   }
   return null;
 }

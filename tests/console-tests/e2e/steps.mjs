@@ -272,6 +272,40 @@ const STEPS = {
     }
   },
 
+  async bulkDelete(page) {
+    await login(page);
+    await page.goto(`${base}/configs?namespace=${args.namespace}`);
+    await (await configRow(page, args.dataId)).waitFor();
+    await page.getByLabel('select all').check();
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await expectText(page, 'Deleted 1 config');
+    await page.getByText('No config matches.').waitFor();
+    await shot(page, 'configs-bulk-deleted');
+  },
+
+  async adminPages(page) {
+    await login(page);
+    await page.getByRole('link', { name: 'Access' }).click();
+    await page.locator('td', { hasText: args.user }).first().waitFor();
+    await shot(page, 'access-users');
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await page.locator('td', { hasText: args.role }).first().waitFor();
+    await shot(page, 'access-roles');
+    await page.getByRole('link', { name: 'Permissions' }).click();
+    await page.locator('td', { hasText: args.resource }).first().waitFor();
+    await shot(page, 'access-permissions');
+    await page.getByRole('link', { name: 'Upgrade' }).click();
+    await page.getByTestId('upgrade upgraded').waitFor();
+    await shot(page, 'upgrade');
+    await page.getByRole('link', { name: 'Live' }).click();
+    await page.getByTestId('live').waitFor();
+    await shot(page, 'live');
+    await page.getByRole('link', { name: 'Cluster' }).click();
+    await page.getByTestId('connection').first().waitFor();
+    await page.getByTestId('node').first().waitFor();
+    await shot(page, 'cluster-clients');
+  },
+
   async clusterNodes(page) {
     await page.goto(`${base}/cluster`);
     await page.getByTestId('node').nth(args.nodes - 1).waitFor();

@@ -249,7 +249,51 @@ export function nacosApi(client: ApiClient) {
 
     nodes: () => client.get<Envelope<Member[]>>('/v1/core/cluster/nodes', { withInstances: false })
       .then((e) => e.data),
+    connections: () => client.get<Record<string, { metaInfo: ConnectionInfo }>>('/v2/core/loader/current'),
+    clusterLoad: () => client.get<ClusterLoad>('/v2/core/loader/cluster'),
+    rebalance: (loaderFactor: number) => client.get<string>('/v2/core/loader/smartReloadCluster', { loaderFactor }),
+
+    upgradeMetrics: () => client.get<string>('/v1/ns/upgrade/ops/metrics'),
+    switches: () => client.get<Record<string, unknown>>('/v1/ns/operator/switches'),
+    setSwitch: (entry: string, value: string) => client.put<string>('/v1/ns/operator/switches', { entry, value }),
+    prometheus: () => client.get<string>('/actuator/prometheus'),
+
+    users: (pageNo: number, pageSize: number, username: string) => client.get<Page<{ username: string }>>(
+      '/v1/auth/users', { pageNo, pageSize, search: 'blur', username: username || undefined }),
+    createUser: (username: string, password: string) => client.post<Envelope<string>>('/v1/auth/users', { username, password }),
+    deleteUser: (username: string) => client.delete<Envelope<string>>('/v1/auth/users', { username }),
+    resetPassword: (username: string, newPassword: string) =>
+      client.put<Envelope<string>>('/v1/auth/users', { username, newPassword }),
+    roles: (pageNo: number, pageSize: number, username: string) => client.get<Page<{ role: string; username: string }>>(
+      '/v1/auth/roles', { pageNo, pageSize, search: 'blur', username: username || undefined }),
+    bindRole: (role: string, username: string) => client.post<Envelope<string>>('/v1/auth/roles', { role, username }),
+    unbindRole: (role: string, username: string) => client.delete<Envelope<string>>('/v1/auth/roles', { role, username }),
+    permissions: (pageNo: number, pageSize: number, role: string) =>
+      client.get<Page<{ role: string; resource: string; action: string }>>(
+        '/v1/auth/permissions', { pageNo, pageSize, search: 'blur', role: role || undefined }),
+    grant: (role: string, resource: string, action: string) =>
+      client.post<Envelope<string>>('/v1/auth/permissions', { role, resource, action }),
+    revoke: (role: string, resource: string, action: string) =>
+      client.delete<Envelope<string>>('/v1/auth/permissions', { role, resource, action }),
   };
+}
+
+export interface ConnectionInfo {
+  connectionId: string;
+  clientIp: string;
+  version: string;
+  appName?: string;
+  labels?: Record<string, string>;
+  createTime: number;
+  lastActiveTime: number;
+}
+
+export interface ClusterLoad {
+  detail: Array<{ address: string; metric: { sdkConCount: string; conCount: string; load: string; cpu: string } }>;
+  memberCount: number;
+  completed: boolean;
+  avg: number;
+  total: number;
 }
 
 export type NacosApi = ReturnType<typeof nacosApi>;

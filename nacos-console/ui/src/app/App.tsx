@@ -1,17 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SessionProvider } from './session';
 import { Layout } from '../components/Layout';
 import { LoginPage } from '../pages/LoginPage';
 import { NamespaceEditPage, NamespacesPage } from '../pages/NamespacesPage';
 import { ConfigsPage } from '../pages/ConfigsPage';
-import { ConfigEditPage } from '../pages/ConfigEditPage';
-import { ConfigHistoryPage } from '../pages/ConfigHistoryPage';
 import { ConfigListenersPage } from '../pages/ConfigListenersPage';
 import { ConfigClonePage, ConfigImportPage } from '../pages/ConfigTransferPages';
 import { ServicesPage } from '../pages/ServicesPage';
 import { ServiceDetailPage, ServiceEditPage } from '../pages/ServiceDetailPage';
 import { ClusterPage } from '../pages/ClusterPage';
+import { AccessPage } from '../pages/AccessPage';
+import { UpgradePage } from '../pages/UpgradePage';
+import { LivePage } from '../pages/LivePage';
 import { ErrorNote } from '../components/ErrorNote';
+
+// The editor (CodeMirror and its languages) is most of the bundle: loaded when a page needs it,
+// so the lists open without it.
+const ConfigEditPage = lazy(() => import('../pages/ConfigEditPage').then((m) => ({ default: m.ConfigEditPage })));
+const ConfigHistoryPage = lazy(() => import('../pages/ConfigHistoryPage').then((m) => ({ default: m.ConfigHistoryPage })));
 
 /**
  * Which config an edit page shows: another config is another page (a fresh draft), while the
@@ -31,6 +38,7 @@ export function App() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="*" element={(
           <Layout>
+            <Suspense fallback={<p className="muted">Loading…</p>}>
             <Routes>
               <Route path="/" element={<Navigate to={`/configs${location.search}`} replace />} />
               <Route path="/index.html" element={<Navigate to={`/configs${location.search}`} replace />} />
@@ -49,8 +57,15 @@ export function App() {
               <Route path="/namespaces/new" element={<NamespaceEditPage key="new" />} />
               <Route path="/namespaces/edit" element={<NamespaceEditPage key="edit" />} />
               <Route path="/cluster" element={<ClusterPage />} />
+              <Route path="/access" element={<Navigate to={`/access/users${location.search}`} replace />} />
+              <Route path="/access/users" element={<AccessPage key="users" kind="users" />} />
+              <Route path="/access/roles" element={<AccessPage key="roles" kind="roles" />} />
+              <Route path="/access/permissions" element={<AccessPage key="permissions" kind="permissions" />} />
+              <Route path="/upgrade" element={<UpgradePage />} />
+              <Route path="/live" element={<LivePage />} />
               <Route path="*" element={<ErrorNote error={`There is no page at ${location.pathname}.`} />} />
             </Routes>
+            </Suspense>
           </Layout>
         )} />
       </Routes>

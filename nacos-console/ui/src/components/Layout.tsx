@@ -9,6 +9,8 @@ const SECTIONS = [
   { path: '/services', label: 'Services' },
   { path: '/namespaces', label: 'Namespaces' },
   { path: '/cluster', label: 'Cluster' },
+  { path: '/upgrade', label: 'Upgrade' },
+  { path: '/live', label: 'Live' },
 ];
 
 /** The frame of every page: the sections, the namespace switcher, who is signed in. */
@@ -23,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {SECTIONS.map((section) => (
             <NavLink key={section.path} to={link(section.path, namespace)}>{section.label}</NavLink>
           ))}
+          {session.authEnabled && session.globalAdmin && <NavLink to={link('/access/users', namespace)}>Access</NavLink>}
         </nav>
         <NamespaceSwitcher />
         <span className="who">

@@ -1,6 +1,7 @@
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { ErrorNote } from '../components/ErrorNote';
+import { ClientsSection } from './ClientsSection';
 
 function raftRoles(extendInfo: Record<string, unknown>): string {
   const raft = extendInfo.raftMetaData as { metaDataMap?: Record<string, { leader?: string; term?: number }> } | undefined;
@@ -43,6 +44,7 @@ export function ClusterPage() {
           ))}
         </tbody>
       </table>
+      <ClientsSection />
     </section>
   );
 }

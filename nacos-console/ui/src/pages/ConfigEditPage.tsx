@@ -5,7 +5,8 @@ import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { DiffView, Editor } from '../components/Editor';
-import { CONFIG_TYPES, contentProblem, nameProblem, typeOfDataId } from '../validate';
+import { CONFIG_TYPES, nameProblem, typeOfDataId } from '../validate';
+import { contentProblem } from '../contentCheck';
 import { ConfigDetail } from '../api/nacos';
 
 interface Draft {

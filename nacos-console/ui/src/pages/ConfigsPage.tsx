@@ -10,6 +10,10 @@ import { ConfigQuery, ConfigRow } from '../api/nacos';
 
 const QUERY_KEYS = ['dataId', 'group', 'appName', 'tags'] as const;
 
+function counted(n: number): string {
+  return n === 1 ? '1 config' : `${n} configs`;
+}
+
 function queryFrom(search: URLSearchParams): ConfigQuery {
   return {
     dataId: search.get('dataId') ?? '',
@@ -69,9 +73,9 @@ export function ConfigsPage() {
       await api.deleteConfig(namespace, row.dataId, row.group);
       return `Deleted ${row.dataId}.`;
     });
-  const removeChosen = () => window.confirm(`Delete the ${chosen.length} selected configs?`) && act(async () => {
+  const removeChosen = () => window.confirm(`Delete the ${counted(chosen.length)} selected?`) && act(async () => {
     await api.deleteConfigs(chosen.map((row) => row.id));
-    return `Deleted ${chosen.length} configs.`;
+    return `Deleted ${counted(chosen.length)}.`;
   });
   const exportConfigs = (ids: string[]) => act(async () => {
     const archive = await api.exportConfigs(namespace, ids);
@@ -81,7 +85,7 @@ export function ConfigsPage() {
     anchor.download = `nacos_config_export_${namespace || 'public'}.zip`;
     anchor.click();
     URL.revokeObjectURL(url);
-    return ids.length ? `Exported ${ids.length} configs.` : 'Exported every config of the namespace.';
+    return ids.length ? `Exported ${counted(ids.length)}.` : 'Exported every config of the namespace.';
   });
 
   return (

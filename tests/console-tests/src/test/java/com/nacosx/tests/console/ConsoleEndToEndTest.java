@@ -205,4 +205,17 @@ class ConsoleEndToEndTest {
     void badAnswersShowAnErrorNeverABlankPage() {
         browser.run("badAnswers", admin());
     }
+
+    @Test
+    @Order(9)
+    void theAdminSeesAccessUpgradeLiveFiguresAndThisNodesClients() {
+        browser.run("adminPages", admin(Map.of("user", "viewer", "role", "readers", "resource", NAMESPACE + ":*:*")));
+    }
+
+    @Test
+    @Order(10)
+    void configsSelectedInTheListAreDeletedTogether() {
+        browser.run("bulkDelete", admin(Map.of("namespace", "e2e-import", "dataId", DATA_ID)));
+        assertEquals("config data not exist", configIn("e2e-import").trim());
+    }
 }

@@ -1,0 +1,95 @@
+/**
+ * The node's own figures, read from its Prometheus text (/nacos/actuator/prometheus) twice and
+ * compared: rates are the counters' growth over the time between the two reads, and a quantile
+ * is read off the growth of a histogram's buckets, as Prometheus's histogram_quantile does.
+ */
+
+export interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+const LINE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/;
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+
+export function parsePrometheus(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') {
+      continue;
+    }
+    const match = LINE.exec(line);
+    if (!match) {
+      continue;
+    }
+    const labels: Record<string, string> = {};
+    for (const label of (match[2] ?? '').matchAll(LABEL)) {
+      labels[label[1]] = label[2].replace(/\\(.)/g, '$1');
+    }
+    const value = Number(match[3]);
+    if (!Number.isNaN(value)) {
+      samples.push({ name: match[1], labels, value });
+    }
+  }
+  return samples;
+}
+
+export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+  return samples.filter((s) => s.name === name && matches(s, labels)).reduce((sum, s) => sum + s.value, 0);
+}
+
+function matches(sample: Sample, labels: Record<string, string>): boolean {
+  return Object.entries(labels).every(([key, value]) => sample.labels[key] === value);
+}
+
+/** Per second, how much each group of a counter grew between two reads, largest first. */
+export function ratesBy(before: Sample[], after: Sample[], name: string, label: string, seconds: number): Array<[string, number]> {
+  const grown = new Map<string, number>();
+  for (const sample of after.filter((s) => s.name === name)) {
+    const key = sample.labels[label] ?? '';
+    const earlier = before.find((s) => s.name === name && sameLabels(s.labels, sample.labels));
+    const growth = Math.max(0, sample.value - (earlier?.value ?? 0));
+    grown.set(key, (grown.get(key) ?? 0) + growth);
+  }
+  return [...grown.entries()].map(([key, growth]): [string, number] => [key, growth / seconds])
+    .filter(([, rate]) => rate > 0).sort((a, b) => b[1] - a[1]);
+}
+
+function sameLabels(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * The q-quantile (0..1) of what a histogram observed between two reads, in its unit, or null
+ * when it observed nothing; interpolated inside the bucket it falls in.
+ */
+export function quantileBetween(before: Sample[], after: Sample[], bucketName: string, q: number): number | null {
+  const grownByBound = new Map<number, number>();
+  for (const sample of after.filter((s) => s.name === bucketName)) {
+    const bound = sample.labels.le === '+Inf' ? Infinity : Number(sample.labels.le);
+    const earlier = before.find((s) => s.name === bucketName && sameLabels(s.labels, sample.labels));
+    grownByBound.set(bound, (grownByBound.get(bound) ?? 0) + Math.max(0, sample.value - (earlier?.value ?? 0)));
+  }
+  const buckets = [...grownByBound.entries()].sort((a, b) => a[0] - b[0]);
+  const total = buckets.length ? buckets[buckets.length - 1][1] : 0;
+  if (total === 0) {
+    return null;
+  }
+  const rank = q * total;
+  let lowerBound = 0;
+  let lowerCount = 0;
+  for (const [bound, count] of buckets) {
+    if (count >= rank) {
+      if (bound === Infinity) {
+        return lowerBound;
+      }
+      const inBucket = count - lowerCount;
+      return inBucket === 0 ? bound : lowerBound + (bound - lowerBound) * ((rank - lowerCount) / inBucket);
+    }
+    lowerBound = bound;
+    lowerCount = count;
+  }
+  return lowerBound;
+}
