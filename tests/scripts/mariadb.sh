@@ -15,21 +15,7 @@ PID_FILE=$BASE/mysqld.pid
 # Debian puts the server in /usr/sbin, which a non-login PATH may lack.
 export PATH="$PATH:/usr/sbin:/sbin"
 
-as_root() {
-    if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi
-}
-
-install_if_absent() {
-    if command -v mariadbd >/dev/null 2>&1; then
-        return
-    fi
-    echo "mariadb.sh: installing mariadb-server from Debian's packages" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    as_root apt-get install -y -q mariadb-server >/dev/null 2>&1 || {
-        as_root apt-get update -q >/dev/null
-        as_root apt-get install -y -q mariadb-server >/dev/null
-    }
-}
+source "$(dirname "$0")/debian-packages.sh"
 
 running() {
     [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null
@@ -40,7 +26,7 @@ client() {
 }
 
 start() {
-    install_if_absent
+    install_if_absent mariadbd mariadb-server || true
     if running; then
         return
     fi

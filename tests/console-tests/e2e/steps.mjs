@@ -283,6 +283,43 @@ const STEPS = {
     await shot(page, 'configs-bulk-deleted');
   },
 
+  async betaPublish(page) {
+    await login(page);
+    await page.goto(`${base}/configs/edit?namespace=${args.namespace}&dataId=${args.dataId}&group=DEFAULT_GROUP`);
+    await page.locator('.editor .cm-content').waitFor();
+    await page.getByLabel('Beta to IPs').fill(args.ip);
+    await setEditor(page, 'beta: true\n');
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    await page.getByRole('button', { name: 'Publish as beta' }).click();
+    await expectText(page, `Published as beta to ${args.ip}`);
+    await expectText(page, `A beta of this config is served to ${args.ip}`);
+    await shot(page, 'config-beta');
+    await page.getByRole('button', { name: 'Stop beta' }).click();
+    await expectText(page, 'Beta stopped');
+  },
+
+  async serviceCrud(page) {
+    await login(page);
+    await page.getByRole('link', { name: 'Services' }).click();
+    await page.getByRole('link', { name: 'Create service' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(args.service);
+    await page.getByLabel('Protect threshold').fill('0.5');
+    await page.getByLabel('Metadata').fill('team=payments');
+    await shot(page, 'service-create');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/nacos\/services\/detail/);
+    await page.locator('dd', { hasText: 'team=payments' }).waitFor();
+    await page.getByRole('link', { name: 'Edit service' }).click();
+    await page.getByLabel('Protect threshold').fill('0.7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('dd', { hasText: /^0.7$/ }).waitFor();
+    await page.getByRole('button', { name: 'Delete service' }).click();
+    await page.waitForURL(/\/nacos\/services(\?|$)/);
+    await page.getByLabel('service name').fill(args.service);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No service matches.').waitFor();
+  },
+
   async adminPages(page) {
     await login(page);
     await page.getByRole('link', { name: 'Access' }).click();
@@ -307,13 +344,23 @@ const STEPS = {
   },
 
   async clusterNodes(page) {
-    await page.goto(`${base}/cluster`);
-    await page.getByTestId('node').nth(args.nodes - 1).waitFor();
-    const count = await page.getByTestId('node').count();
-    if (count !== args.nodes) {
-      throw new Error(`expected ${args.nodes} nodes, saw ${count}`);
+    // Each member's Raft roles reach this node with its next report: the page is opened again
+    // until every member is UP and one of them leads a group.
+    const deadline = Date.now() + TIMEOUT;
+    for (;;) {
+      await page.goto(`${base}/cluster`);
+      await page.getByTestId('node').first().waitFor();
+      const count = await page.getByTestId('node').count();
+      const up = await page.locator('[data-testid=node] td', { hasText: /^UP$/ }).count();
+      const leaders = await page.locator('[data-testid=node] td', { hasText: ': leader' }).count();
+      if (count === args.nodes && up === args.nodes && leaders > 0) {
+        break;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`expected ${args.nodes} nodes UP and a Raft leader, saw ${count} nodes, ${up} UP, ${leaders} leading`);
+      }
+      await page.waitForTimeout(1000);
     }
-    await page.locator('td', { hasText: 'UP' }).nth(args.nodes - 1).waitFor();
     await shot(page, 'cluster');
   },
 };

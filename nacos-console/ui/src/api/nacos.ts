@@ -96,6 +96,7 @@ export interface ServiceRow {
   ipCount: number;
   healthyInstanceCount: number;
   triggerFlag: string | boolean;
+  protectThreshold?: number;
 }
 
 export interface ServiceDetail {

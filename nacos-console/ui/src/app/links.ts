@@ -22,3 +22,19 @@ export function link(path: string, namespace: string, params: Record<string, str
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/** The URL parameters of a search form: the namespace, then each named field that is filled in. */
+export function searchOf(form: HTMLFormElement, namespace: string, keys: readonly string[]): URLSearchParams {
+  const values = new FormData(form);
+  const next = new URLSearchParams();
+  if (namespace) {
+    next.set('namespace', namespace);
+  }
+  keys.forEach((key) => {
+    const value = String(values.get(key) ?? '').trim();
+    if (value) {
+      next.set(key, value);
+    }
+  });
+  return next;
+}

@@ -3,10 +3,18 @@ import { useLoad } from '../app/load';
 import { ErrorNote } from '../components/ErrorNote';
 import { ClientsSection } from './ClientsSection';
 
-function raftRoles(extendInfo: Record<string, unknown>): string {
+/**
+ * Each Raft group the member is in and its role there: the leader a member names is its Raft
+ * address (ip and raftPort), so a member whose own Raft address it is leads that group.
+ */
+export function raftRoles(ip: string, extendInfo: Record<string, unknown>): string {
   const raft = extendInfo.raftMetaData as { metaDataMap?: Record<string, { leader?: string; term?: number }> } | undefined;
   const groups = Object.entries(raft?.metaDataMap ?? {});
-  return groups.length === 0 ? '—' : groups.map(([group, meta]) => `${group}: leader ${meta.leader ?? '?'}`).join('; ');
+  const self = `${ip}:${String(extendInfo.raftPort ?? '')}`;
+  return groups.length === 0 ? '—' : groups.map(([group, meta]) => {
+    const role = !meta.leader ? 'no leader' : meta.leader === self ? 'leader' : 'follower';
+    return `${group}: ${role} (term ${meta.term ?? '?'})`;
+  }).join('; ');
 }
 
 function ago(millis: unknown): string {
@@ -30,14 +38,14 @@ export function ClusterPage() {
       </div>
       <ErrorNote error={nodes.error} onRetry={nodes.reload} />
       <table>
-        <thead><tr><th>Address</th><th>State</th><th>Version</th><th>Raft groups</th><th>Last report</th><th>Abilities</th></tr></thead>
+        <thead><tr><th>Address</th><th>State</th><th>Version</th><th>Raft role per group</th><th>Last heard</th><th>Abilities</th></tr></thead>
         <tbody>
           {(nodes.data ?? []).map((node) => (
             <tr key={node.address} data-testid="node">
               <td className="mono">{node.address}</td>
               <td className={node.state === 'UP' ? '' : 'danger'}>{node.state}</td>
               <td>{String(node.extendInfo?.version ?? '—')}</td>
-              <td className="small">{raftRoles(node.extendInfo ?? {})}</td>
+              <td className="small">{raftRoles(node.ip, node.extendInfo ?? {})}</td>
               <td>{ago(node.extendInfo?.lastRefreshTime)}</td>
               <td className="small mono">{node.abilities ? Object.keys(node.abilities).join(', ') : '—'}</td>
             </tr>

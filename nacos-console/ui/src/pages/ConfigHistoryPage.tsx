@@ -6,6 +6,7 @@ import { link, useNamespace } from '../app/links';
 import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { EmptyRow } from '../components/EmptyRow';
 import { DiffView } from '../components/Editor';
 import { HistoryRow } from '../api/nacos';
 
@@ -107,9 +108,7 @@ export function ConfigHistoryPage() {
               </td>
             </tr>
           ))}
-          {!history.loading && rows.length === 0 && !history.error && (
-            <tr><td colSpan={7} className="muted">No history for this config (the server keeps 30 days).</td></tr>
-          )}
+          <EmptyRow loaded={history} rows={rows} columns={7} text="No history for this config (the server keeps 30 days)." />
         </tbody>
       </table>
       <Pager paging={paging} total={history.data?.totalCount ?? 0} />

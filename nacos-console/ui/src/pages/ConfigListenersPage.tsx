@@ -3,6 +3,7 @@ import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
 import { ErrorNote } from '../components/ErrorNote';
+import { EmptyRow } from '../components/EmptyRow';
 
 /** Who listens to a config on this node, and whether each holds the current content (its md5). */
 export function ConfigListenersPage() {
@@ -35,9 +36,7 @@ export function ConfigListenersPage() {
               <td>{md5 === loaded.data?.md5 ? 'yes' : 'no, it has not been pushed the latest yet'}</td>
             </tr>
           ))}
-          {!loaded.loading && entries.length === 0 && !loaded.error && (
-            <tr><td colSpan={3} className="muted">No client on this node listens to this config.</td></tr>
-          )}
+          <EmptyRow loaded={loaded} rows={entries} columns={3} text="No client on this node listens to this config." />
         </tbody>
       </table>
     </section>

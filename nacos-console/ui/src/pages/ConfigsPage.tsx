@@ -2,10 +2,11 @@ import { FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
-import { link, useNamespace } from '../app/links';
+import { link, searchOf, useNamespace } from '../app/links';
 import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { EmptyRow } from '../components/EmptyRow';
 import { ConfigQuery, ConfigRow } from '../api/nacos';
 
 const QUERY_KEYS = ['dataId', 'group', 'appName', 'tags'] as const;
@@ -41,18 +42,8 @@ export function ConfigsPage() {
 
   const find = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    if (namespace) {
-      next.set('namespace', namespace);
-    }
-    QUERY_KEYS.forEach((key) => {
-      const value = String(form.get(key) ?? '').trim();
-      if (value) {
-        next.set(key, value);
-      }
-    });
-    next.set('search', form.get('blur') ? 'blur' : 'accurate');
+    const next = searchOf(event.currentTarget, namespace, QUERY_KEYS);
+    next.set('search', new FormData(event.currentTarget).get('blur') ? 'blur' : 'accurate');
     setSearch(next);
   };
 
@@ -148,9 +139,7 @@ export function ConfigsPage() {
               </td>
             </tr>
           ))}
-          {!configs.loading && rows.length === 0 && !configs.error && (
-            <tr><td colSpan={6} className="muted">No config matches.</td></tr>
-          )}
+          <EmptyRow loaded={configs} rows={rows} columns={6} text="No config matches." />
         </tbody>
       </table>
       <Pager paging={paging} total={configs.data?.totalCount ?? 0} />

@@ -2,10 +2,11 @@ import { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
-import { link, useNamespace } from '../app/links';
+import { link, searchOf, useNamespace } from '../app/links';
 import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote } from '../components/ErrorNote';
+import { EmptyRow } from '../components/EmptyRow';
 
 /** The services of the namespace with their counts, searched and paged on the server. */
 export function ServicesPage() {
@@ -21,18 +22,7 @@ export function ServicesPage() {
 
   const find = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    if (namespace) {
-      next.set('namespace', namespace);
-    }
-    ['name', 'group'].forEach((key) => {
-      const value = String(form.get(key) ?? '').trim();
-      if (value) {
-        next.set(key, value);
-      }
-    });
-    setSearch(next);
+    setSearch(searchOf(event.currentTarget, namespace, ['name', 'group']));
   };
 
   return (
@@ -48,7 +38,7 @@ export function ServicesPage() {
       </form>
       <ErrorNote error={services.error} onRetry={services.reload} />
       <table>
-        <thead><tr><th>Service</th><th>Group</th><th>Clusters</th><th>Instances</th><th>Healthy</th><th>Threshold reached</th><th /></tr></thead>
+        <thead><tr><th>Service</th><th>Group</th><th>Clusters</th><th>Instances</th><th>Healthy</th><th>Protect threshold</th><th>Threshold reached</th><th /></tr></thead>
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.groupName}@@${row.name}`}>
@@ -57,15 +47,14 @@ export function ServicesPage() {
               <td>{row.clusterCount}</td>
               <td>{row.ipCount}</td>
               <td>{row.healthyInstanceCount}</td>
+              <td>{row.protectThreshold ?? '—'}</td>
               <td>{String(row.triggerFlag)}</td>
               <td className="actions">
                 <Link to={link('/services/detail', namespace, { serviceName: row.name, groupName: row.groupName })}>Details</Link>
               </td>
             </tr>
           ))}
-          {!services.loading && rows.length === 0 && !services.error && (
-            <tr><td colSpan={7} className="muted">No service matches.</td></tr>
-          )}
+          <EmptyRow loaded={services} rows={rows} columns={8} text="No service matches." />
         </tbody>
       </table>
       <Pager paging={paging} total={services.data?.count ?? 0} />

@@ -18,6 +18,8 @@ public final class Member {
     private volatile int failAccessCnt;
     private volatile Map<String, Object> extendInfo = Map.of();
     private volatile boolean answersOverHttp;
+    /** When this node last heard from the member (its answer or its report), in epoch ms; 0 before. */
+    private volatile long lastHeardMillis;
 
     public Member(String ip, int port) {
         this.ip = ip;
@@ -70,6 +72,7 @@ public final class Member {
     void succeeded(MemberInfo reported) {
         state = NodeState.reportedAs(reported == null ? null : reported.state);
         failAccessCnt = 0;
+        lastHeardMillis = System.currentTimeMillis();
         if (reported != null && reported.extendInfo != null) {
             describe(reported.extendInfo);
         }
@@ -132,6 +135,10 @@ public final class Member {
         info.address = address();
         info.failAccessCnt = failAccessCnt;
         info.extendInfo = new TreeMap<>(extendInfo);
+        if (lastHeardMillis > 0) {
+            // The official key for the same fact: when the member last refreshed its information.
+            info.extendInfo.put("lastRefreshTime", lastHeardMillis);
+        }
         return info;
     }
 

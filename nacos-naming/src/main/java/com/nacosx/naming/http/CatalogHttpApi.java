@@ -107,6 +107,8 @@ public class CatalogHttpApi implements HttpApi {
         summary.put("ipCount", instances.size());
         summary.put("healthyInstanceCount", instances.stream().filter(InstanceRecord::healthy).count());
         summary.put("triggerFlag", "false");
+        // Not in the official answer: the console's service list shows it.
+        summary.put("protectThreshold", service.meta().protectThreshold());
         return summary;
     }
 

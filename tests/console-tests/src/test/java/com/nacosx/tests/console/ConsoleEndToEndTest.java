@@ -218,4 +218,23 @@ class ConsoleEndToEndTest {
         browser.run("bulkDelete", admin(Map.of("namespace", "e2e-import", "dataId", DATA_ID)));
         assertEquals("config data not exist", configIn("e2e-import").trim());
     }
+
+    @Test
+    @Order(11)
+    void aBetaIsPublishedToOneIpAndStoppedWhileOtherClientsKeepThePublishedContent() throws Exception {
+        int pushes = pushed.size();
+        browser.run("betaPublish", admin(Map.of("namespace", NAMESPACE, "dataId", DATA_ID, "ip", "10.250.0.1")));
+        assertEquals(FIRST, configIn(NAMESPACE));
+        assertEquals(FIRST, configs.getConfig(DATA_ID, "DEFAULT_GROUP", 5000));
+        assertTrue(pushed.subList(pushes, pushed.size()).stream().allMatch(FIRST::equals),
+                "a listener outside the beta is never pushed the beta's content: " + pushed);
+    }
+
+    @Test
+    @Order(12)
+    void aServiceIsCreatedEditedAndDeletedInTheConsole() {
+        browser.run("serviceCrud", admin(Map.of("service", "e2e-made-here")));
+        assertTrue(HttpCall.get(server.baseUrl() + "/v1/ns/service").param("serviceName", "e2e-made-here")
+                .header("accessToken", adminToken()).send().statusCode() >= 400, "the service is gone");
+    }
 }
