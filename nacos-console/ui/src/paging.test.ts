@@ -6,6 +6,8 @@ describe('paging', () => {
     expect(pagingFrom(new URLSearchParams('pageNo=3&pageSize=50'))).toEqual({ pageNo: 3, pageSize: 50 });
     expect(pagingFrom(new URLSearchParams('pageNo=0&pageSize=7'))).toEqual({ pageNo: 1, pageSize: 20 });
     expect(pagingFrom(new URLSearchParams('pageNo=x'), 10)).toEqual({ pageNo: 1, pageSize: 10 });
+    expect(pagingFrom(new URLSearchParams('pageNo=2&subPageNo=4&subPageSize=50'), 10, 'sub'))
+      .toEqual({ pageNo: 4, pageSize: 50 });
   });
 
   it('counts pages, one at least', () => {

@@ -7,14 +7,21 @@ export interface Paging {
   pageSize: number;
 }
 
-/** Reads paging from the URL, keeping it inside what the server accepts. */
-export function pagingFrom(search: URLSearchParams, defaultSize = 20): Paging {
-  const size = Number(search.get('pageSize'));
-  const page = Number(search.get('pageNo'));
+/**
+ * Reads paging from the URL, keeping it inside what the server accepts. A page with two paged
+ * tables gives the second its own {@code prefix} ({@code subPageNo}, {@code subPageSize}).
+ */
+export function pagingFrom(search: URLSearchParams, defaultSize = 20, prefix = ''): Paging {
+  const size = Number(search.get(pageKeys(prefix).size));
+  const page = Number(search.get(pageKeys(prefix).page));
   return {
     pageSize: PAGE_SIZES.includes(size) ? size : defaultSize,
     pageNo: Number.isInteger(page) && page >= 1 ? page : 1,
   };
+}
+
+export function pageKeys(prefix: string): { page: string; size: string } {
+  return prefix ? { page: `${prefix}PageNo`, size: `${prefix}PageSize` } : { page: 'pageNo', size: 'pageSize' };
 }
 
 export function pageCount(total: number, pageSize: number): number {

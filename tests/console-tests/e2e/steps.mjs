@@ -223,6 +223,8 @@ const STEPS = {
     await page.locator('tr', { hasText: args.service }).getByRole('link', { name: 'Details' }).click();
     const row = page.getByTestId(`instance ${args.instance}`);
     await row.waitFor();
+    // The subscribers page on their own, apart from the instances.
+    await page.getByTestId('sub pager').getByText('1-1 of 1').waitFor();
     await shot(page, 'service-detail');
     await row.getByRole('button', { name: 'Take offline' }).click();
     await expectText(page, 'taken offline');

@@ -1,17 +1,23 @@
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES, pageCount, pageLinks, Paging, rangeText } from '../paging';
+import { PAGE_SIZES, pageCount, pageKeys, pageLinks, Paging, rangeText } from '../paging';
 
 /** Page links and size; both live in the URL, so the back button and shared links keep them. */
-export function Pager({ paging, total }: { paging: Paging; total: number }) {
+export function Pager({ paging, total, prefix = '' }: { paging: Paging; total: number; prefix?: string }) {
   const [search, setSearch] = useSearchParams();
   const pages = pageCount(total, paging.pageSize);
-  const go = (changes: Record<string, number>) => {
+  const keys = pageKeys(prefix);
+  const go = (changes: { pageNo?: number; pageSize?: number }) => {
     const next = new URLSearchParams(search);
-    Object.entries(changes).forEach(([key, value]) => next.set(key, String(value)));
+    if (changes.pageNo !== undefined) {
+      next.set(keys.page, String(changes.pageNo));
+    }
+    if (changes.pageSize !== undefined) {
+      next.set(keys.size, String(changes.pageSize));
+    }
     setSearch(next);
   };
   return (
-    <div className="pager">
+    <div className="pager" data-testid={prefix ? `${prefix} pager` : 'pager'}>
       <span className="muted">{rangeText(paging, total)}</span>
       <span className="pages">
         <button type="button" disabled={paging.pageNo <= 1} onClick={() => go({ pageNo: paging.pageNo - 1 })}>‹</button>

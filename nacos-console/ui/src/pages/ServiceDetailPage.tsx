@@ -6,6 +6,7 @@ import { link, useNamespace } from '../app/links';
 import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { EmptyRow } from '../components/EmptyRow';
 import { formatMetadata, parseMetadata } from '../validate';
 import { Instance } from '../api/nacos';
 
@@ -79,7 +80,8 @@ function Instances({ serviceName, groupName, clusterName, onDone, onError }: {
   const { api } = useSession();
   const namespace = useNamespace();
   const [search, setSearch] = useSearchParams();
-  const paging = pagingFrom(search, 10);
+  // Each cluster's instances page on their own (?DEFAULTPageNo=2).
+  const paging = pagingFrom(search, 10, clusterName);
   const instances = useLoad(() => api.instances(namespace, serviceName, groupName, clusterName, paging.pageNo, paging.pageSize),
     [api, namespace, serviceName, groupName, clusterName, paging.pageNo, paging.pageSize]);
   const editing = search.get('edit');
@@ -129,7 +131,7 @@ function Instances({ serviceName, groupName, clusterName, onDone, onError }: {
           ))}
         </tbody>
       </table>
-      <Pager paging={paging} total={instances.data?.count ?? 0} />
+      <Pager paging={paging} total={instances.data?.count ?? 0} prefix={clusterName} />
       {(instances.data?.list ?? []).filter((instance) => `${instance.ip}:${instance.port}` === editing).map((instance) => (
         <InstanceEditor key={editing} instance={instance} onCancel={() => edit(null)}
           onSave={async (changed) => { await save(changed, `${instance.ip}:${instance.port} saved.`); edit(null); }} />
@@ -172,8 +174,11 @@ function InstanceEditor({ instance, onSave, onCancel }: {
 function Subscribers({ serviceName, groupName }: { serviceName: string; groupName: string }) {
   const { api } = useSession();
   const namespace = useNamespace();
-  const subscribers = useLoad(() => api.subscribers(namespace, serviceName, groupName, 1, 100),
-    [api, namespace, serviceName, groupName]);
+  const [search] = useSearchParams();
+  const paging = pagingFrom(search, 10, 'sub');
+  const subscribers = useLoad(() => api.subscribers(namespace, serviceName, groupName, paging.pageNo, paging.pageSize),
+    [api, namespace, serviceName, groupName, paging.pageNo, paging.pageSize]);
+  const rows = subscribers.data?.subscribers ?? [];
   return (
     <div>
       <h2>Subscribers</h2>
@@ -181,14 +186,13 @@ function Subscribers({ serviceName, groupName }: { serviceName: string; groupNam
       <table>
         <thead><tr><th>Address</th><th>Client</th><th>Application</th></tr></thead>
         <tbody>
-          {(subscribers.data?.subscribers ?? []).map((each) => (
+          {rows.map((each) => (
             <tr key={each.addrStr}><td className="mono">{each.addrStr}</td><td>{each.agent}</td><td>{each.app}</td></tr>
           ))}
-          {subscribers.data && subscribers.data.subscribers.length === 0 && (
-            <tr><td colSpan={3} className="muted">No client subscribes to this service.</td></tr>
-          )}
+          <EmptyRow loaded={subscribers} rows={rows} columns={3} text="No client subscribes to this service." />
         </tbody>
       </table>
+      <Pager paging={paging} total={subscribers.data?.count ?? 0} prefix="sub" />
     </div>
   );
 }
