@@ -36,14 +36,15 @@ final class ConsoleBundle {
     /** Every file under {@link #ROOT}; none when the jar was built without the app. */
     static ConsoleBundle load(ClassLoader loader) {
         Map<String, File> files = new LinkedHashMap<>();
+        PathMatchingResourcePatternResolver resources = new PathMatchingResourcePatternResolver(loader);
         try {
-            Resource root = new PathMatchingResourcePatternResolver(loader).getResource("classpath:" + ROOT + "index.html");
+            Resource root = resources.getResource("classpath:" + ROOT + "index.html");
             if (!root.exists()) {
                 return new ConsoleBundle(files);
             }
             String base = root.getURL().toString();
             base = base.substring(0, base.length() - "index.html".length());
-            for (Resource resource : new PathMatchingResourcePatternResolver(loader).getResources("classpath*:" + ROOT + "**/*")) {
+            for (Resource resource : resources.getResources("classpath*:" + ROOT + "**/*")) {
                 String url = resource.getURL().toString();
                 if (!resource.isReadable() || !url.startsWith(base) || url.endsWith("/")) {
                     continue;

@@ -54,15 +54,7 @@ public class ExpiredOverrideCleaner implements DisposableBean {
         Set<String> stillGone = new HashSet<>();
         try {
             for (RegisteredService service : registry.all()) {
-                if (service.overrides().isEmpty()) {
-                    continue;
-                }
-                Set<String> published = new HashSet<>();
-                service.instances().forEach(instance -> published.add(InstanceOverride.endpointOf(instance)));
-                for (String endpoint : service.overrides().keySet()) {
-                    if (published.contains(endpoint)) {
-                        continue;
-                    }
+                for (String endpoint : service.overridesWithoutInstance()) {
                     String id = service.key() + " " + endpoint;
                     stillGone.add(id);
                     long since = goneSince.computeIfAbsent(id, gone -> now);

@@ -8,6 +8,7 @@ import com.nacosx.naming.model.ServiceMeta;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -145,6 +146,16 @@ public final class RegisteredService {
         return published == null || override == null ? published : override.applyTo(published);
     }
 
+    /** The endpoints an operator set something on where no client publishes an instance now. */
+    public Set<String> overridesWithoutInstance() {
+        if (overrides.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> gone = new HashSet<>(overrides.keySet());
+        instances().forEach(instance -> gone.remove(InstanceOverride.endpointOf(instance)));
+        return gone;
+    }
+
     /** When the service last lost its last instance, or 0 while it has some. */
     long emptySince() {
         return emptySince;
@@ -167,9 +178,10 @@ public final class RegisteredService {
         clusters.put(name, value);
     }
 
-    /** Back to a service nobody described: default metadata, no cluster settings. */
+    /** Back to a service nobody described: default metadata, no cluster settings, nothing an operator set on instances. */
     void forgetDescription() {
         clusters.clear();
+        overrides.clear();
         setMeta(ServiceMeta.DEFAULT);
     }
 

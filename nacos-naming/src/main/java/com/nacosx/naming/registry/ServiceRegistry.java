@@ -289,9 +289,7 @@ public class ServiceRegistry {
             return false;
         }
         synchronized (service) {
-            boolean published = service.instances().stream()
-                    .anyMatch(instance -> InstanceOverride.endpointOf(instance).equals(endpoint));
-            if (published || !service.overrides().containsKey(endpoint)) {
+            if (!service.overridesWithoutInstance().contains(endpoint)) {
                 return false;
             }
             service.setOverride(endpoint, null);
@@ -358,14 +356,16 @@ public class ServiceRegistry {
     }
 
     /**
-     * Sets a service's description (its metadata and cluster settings, replacing what it had),
-     * creating the service when it does not exist.
+     * Sets a service's durable description (its metadata, cluster settings and what an operator
+     * set on its instances, replacing what it had), creating the service when it does not exist.
      */
-    public void describe(ServiceKey key, boolean ephemeral, ServiceMeta meta, Map<String, ClusterMeta> clusters) {
+    public void describe(ServiceKey key, boolean ephemeral, ServiceMeta meta, Map<String, ClusterMeta> clusters,
+            Map<String, InstanceOverride> overrides) {
         mutate(key, ephemeral, service -> {
             service.forgetDescription();
             service.setMeta(meta);
             clusters.forEach(service::setCluster);
+            overrides.forEach(service::setOverride);
         });
     }
 

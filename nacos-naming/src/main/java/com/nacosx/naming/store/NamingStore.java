@@ -90,12 +90,10 @@ public class NamingStore implements SmartInitializingSingleton {
                 snapshot.services().size())) {
             for (StoredService stored : snapshot.services()) {
                 ServiceKey key = new ServiceKey(stored.namespace(), stored.group(), stored.name());
-                registry.describe(key, stored.ephemeral(), stored.meta(), stored.clusters());
+                registry.describe(key, stored.ephemeral(), stored.meta(), stored.clusters(),
+                        stored.overrides() == null ? Map.of() : stored.overrides());
                 stored.instances().forEach((clientId, instances) ->
                         registry.publish(clientId, key, stored.ephemeral(), instances));
-                if (stored.overrides() != null) {
-                    stored.overrides().forEach((endpoint, override) -> registry.override(key, endpoint, override));
-                }
                 load.advance(1);
             }
         }
@@ -115,8 +113,7 @@ public class NamingStore implements SmartInitializingSingleton {
         for (RegisteredService service : List.copyOf(registry.all())) {
             boolean removed = !service.ephemeral() && registry.removeIfEmptySince(service.key(), Long.MAX_VALUE);
             if (!removed) {
-                registry.describe(service.key(), service.ephemeral(), ServiceMeta.DEFAULT, Map.of());
-                service.overrides().keySet().forEach(endpoint -> registry.override(service.key(), endpoint, null));
+                registry.describe(service.key(), service.ephemeral(), ServiceMeta.DEFAULT, Map.of(), Map.of());
             }
         }
     }
