@@ -286,4 +286,60 @@ class NamingClient2xTest {
         }
         return bytes;
     }
+
+    /**
+     * An operator takes a 2.x client's instance offline and changes its weight over HTTP (as the
+     * console does), through every node in turn: the client's subscription stops seeing it as
+     * enabled, every node lists it so, and a client that registers it again finds it still offline.
+     */
+    @Test
+    void anInstanceAnOperatorTookOfflineStaysOfflineOnEveryNodeAndAcrossARegisterAgain() throws Exception {
+        NamingService owner = clientFor("");
+        try {
+            owner.batchRegisterInstance("operated", "DEFAULT_GROUP",
+                    List.of(instance("127.0.0.61", 80, "DEFAULT"), instance("127.0.0.62", 80, "DEFAULT")));
+            BlockingQueue<List<Instance>> seen = new LinkedBlockingQueue<>();
+            client.subscribe("operated", event -> seen.add(((NamingEvent) event).getInstances()));
+            Await.until(5000, () -> enabledIps(seen).equals(Set.of("127.0.0.61", "127.0.0.62")), "both seen enabled");
+
+            List<ServerProcess> nodes = TestServers.nodesOf(server);
+            // Distro brings the client's instances to the other nodes within a moment; until then a
+            // node that does not have them answers an update "instance not exist".
+            for (ServerProcess node : nodes) {
+                Await.until(5000, () -> listed(node).contains("\"ip\":\"127.0.0.61\""), node.port() + " lists 127.0.0.61");
+            }
+            ServerProcess through = nodes.get(nodes.size() - 1);
+            var answer = HttpCall.put(through.baseUrl() + "/v1/ns/instance").param("serviceName", "operated")
+                    .param("ip", "127.0.0.61").param("port", "80").param("clusterName", "DEFAULT")
+                    .param("ephemeral", "true").param("enabled", "false").param("weight", "7")
+                    .param("metadata", "{\"version\":\"1\"}").send();
+            assertEquals(200, answer.statusCode(), answer.body());
+            Await.until(5000, () -> enabledIps(seen).equals(Set.of("127.0.0.62")), "the subscriber sees 127.0.0.61 offline");
+            for (ServerProcess node : nodes) {
+                Await.until(5000, () -> listed(node).contains("\"ip\":\"127.0.0.61\"")
+                        && listed(node).contains("\"enabled\":false") && listed(node).contains("\"weight\":7.0"),
+                        node.port() + " lists 127.0.0.61 offline with weight 7: " + listed(node));
+            }
+
+            owner.batchRegisterInstance("operated", "DEFAULT_GROUP",
+                    List.of(instance("127.0.0.61", 80, "DEFAULT"), instance("127.0.0.62", 80, "DEFAULT")));
+            Thread.sleep(Patience.millis(1000));
+            assertEquals(Set.of("127.0.0.62"), enabledIps(seen), "registered again, it stays offline");
+        } finally {
+            owner.shutDown();
+        }
+    }
+
+    static Set<String> enabledIps(BlockingQueue<List<Instance>> seen) {
+        List<Instance> latest = List.of();
+        for (List<Instance> each : seen) {
+            latest = each;
+        }
+        return latest.stream().filter(Instance::isEnabled).map(Instance::getIp).collect(Collectors.toSet());
+    }
+
+    static String listed(ServerProcess node) {
+        return HttpCall.get(node.baseUrl() + "/v1/ns/catalog/instances").param("serviceName", "operated")
+                .param("clusterName", "DEFAULT").param("pageNo", "1").param("pageSize", "10").send().body();
+    }
 }
