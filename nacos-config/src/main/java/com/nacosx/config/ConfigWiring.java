@@ -19,6 +19,8 @@ import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.transfer.ConfigTransferHttpApi;
+import com.nacosx.config.fuzzy.ConfigFuzzyWatch;
+import com.nacosx.config.fuzzy.ConfigFuzzyWatchHandler;
 import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.remote.ConnectionManager;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -40,25 +42,29 @@ public class ConfigWiring {
             HistoryHttpApi history, NamespaceHttpApi namespaces, CapacityHttpApi capacity,
             ClientMetricsHttpApi clientMetrics, ConfigTransferHttpApi transfer, ConfigQueryHandler query,
             ConfigPublishHandler publish, ConfigRemoveHandler remove, ConfigBatchListenHandler listen,
-            ConfigChangeClusterSyncHandler peerNotice, LegacyChangeNoticeHttpApi legacyPeerNotice) {
+            ConfigChangeClusterSyncHandler peerNotice, LegacyChangeNoticeHttpApi legacyPeerNotice,
+            ConfigFuzzyWatchHandler fuzzyWatch) {
         return new ModuleDoors("config",
                 List.of(configs, configsV2, listenerQueries, history, namespaces, capacity, clientMetrics, transfer,
                         legacyPeerNotice),
-                List.of(query, publish, remove, listen, peerNotice));
+                List.of(query, publish, remove, listen, peerNotice, fuzzyWatch));
     }
 
     @Bean
     SmartInitializingSingleton configListenerEnrolment(ConfigWriter writer, ConfigChangePusher pusher,
             LongPollHolder longPolls, ConfigChangeNotices peerNotices, ConnectionManager connections,
-            ConfigListeners listeners) {
+            ConfigListeners listeners, ConfigFuzzyWatch fuzzyWatches) {
         return () -> {
             // A changed config is pushed to 2.x listeners and answers the 1.x long polls waiting on it.
             writer.addListener(pusher);
             writer.addListener(longPolls);
+            // A config created or deleted is told to the 3.x clients fuzzy-watching a pattern it matches.
+            writer.addListener(fuzzyWatches);
             // Peers sharing the database are told of this node's writes.
             writer.addWriteListener(peerNotices);
             // A closed connection stops listening.
             connections.addListener(listeners);
+            connections.addListener(fuzzyWatches.watching());
         };
     }
 }

@@ -61,7 +61,7 @@ class ConfigChangePusherTest {
         assertTrue(connections.register(new Connection(new ConnectionMeta(id, "127.0.0.1", "127.0.0.1", 1, 2, "test",
                 "-", "", "sdk", Map.of(), null, System.currentTimeMillis()), channel)));
         for (ConfigKey key : listened) {
-            listeners.listen(id, key);
+            listeners.listen(id, key, key.tenant());
         }
         return channel;
     }

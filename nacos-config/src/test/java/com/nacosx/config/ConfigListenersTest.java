@@ -36,10 +36,10 @@ class ConfigListenersTest {
     @Test
     void unlistenAndDisconnectDropOnlyWhatTheyShould() {
         ConfigListeners listeners = new ConfigListeners();
-        listeners.listen("c1", A);
-        listeners.listen("c1", B);
-        listeners.listen("c2", A);
-        listeners.listen("c2", new ConfigKey("a", "G", ""));
+        listeners.listen("c1", A, "");
+        listeners.listen("c1", B, "");
+        listeners.listen("c2", A, "");
+        listeners.listen("c2", new ConfigKey("a", "G", ""), "");
         assertEquals(Set.of("c1", "c2"), Set.copyOf(listeners.of(A)));
 
         listeners.unlisten("c2", A);
@@ -48,5 +48,20 @@ class ConfigListenersTest {
         listeners.disconnected(connection("c1"));
         assertEquals(List.of(), listeners.of(A));
         assertEquals(List.of(), listeners.of(B));
+    }
+
+    @Test
+    void eachConnectionIsToldThePublicNamespaceAsItNamedIt() {
+        ConfigListeners listeners = new ConfigListeners();
+        ConfigKey inPublic = new ConfigKey("a", "G", "");
+        listeners.listen("client-3x", inPublic, "public");
+        listeners.listen("client-2x", inPublic, "");
+        listeners.listen("client-3x", new ConfigKey("b", "G", "dev"), "dev");
+        assertEquals("public", listeners.tenantAsNamedBy("client-3x", inPublic));
+        assertEquals("", listeners.tenantAsNamedBy("client-2x", inPublic));
+        assertEquals("dev", listeners.tenantAsNamedBy("client-3x", new ConfigKey("b", "G", "dev")));
+
+        listeners.disconnected(connection("client-3x"));
+        assertEquals("", listeners.tenantAsNamedBy("client-3x", inPublic), "forgotten with its connection");
     }
 }

@@ -12,20 +12,21 @@ class ListeningConfigsTest {
 
     @Test
     void parsesRecordsWithAndWithoutTenant() {
-        Map<ConfigKey, String> listened = ListeningConfigs.parse("a\u0002G\u0002md5a\u0001b\u0002G\u0002md5b\u0002ns\u0001");
+        Map<ConfigKey, String> listened = ListeningConfigs.parse("a\u0002G\u0002md5a\u0001b\u0002G\u0002md5b\u0002ns\u0001").md5s();
         assertEquals("md5a", listened.get(new ConfigKey("a", "G", "")));
         assertEquals("md5b", listened.get(new ConfigKey("b", "G", "ns")));
     }
 
     @Test
     void publicTenantIsTheEmptyTenant() {
-        Map<ConfigKey, String> listened = ListeningConfigs.parse("a\u0002G\u0002m\u0002public\u0001");
-        assertEquals("m", listened.get(new ConfigKey("a", "G", "")));
+        ListeningConfigs listening = ListeningConfigs.parse("a\u0002G\u0002m\u0002public\u0001");
+        assertEquals("m", listening.md5s().get(new ConfigKey("a", "G", "")));
+        assertEquals("public", listening.publicNamespaceName(), "answered as the client named it");
     }
 
     @Test
     void emptyMd5MeansTheClientHasNothing() {
-        assertEquals("", ListeningConfigs.parse("a\u0002G\u0002\u0001").get(new ConfigKey("a", "G", "")));
+        assertEquals("", ListeningConfigs.parse("a\u0002G\u0002\u0001").md5s().get(new ConfigKey("a", "G", "")));
     }
 
     @Test
@@ -35,7 +36,8 @@ class ListeningConfigsTest {
 
     @Test
     void changedRecordIsWhatTheClientParses() {
-        assertEquals("a\u0002G\u0001", new ConfigKey("a", "G", "").changedRecord());
-        assertEquals("a\u0002G\u0002ns\u0001", new ConfigKey("a", "G", "ns").changedRecord());
+        assertEquals("a\u0002G\u0001", new ConfigKey("a", "G", "").changedRecord(""));
+        assertEquals("a\u0002G\u0002public\u0001", new ConfigKey("a", "G", "").changedRecord("public"));
+        assertEquals("a\u0002G\u0002ns\u0001", new ConfigKey("a", "G", "ns").changedRecord("public"));
     }
 }

@@ -1,6 +1,8 @@
 package com.nacosx.naming;
 
 import com.nacosx.core.ModuleDoors;
+import com.nacosx.naming.fuzzy.NamingFuzzyWatch;
+import com.nacosx.naming.fuzzy.NamingFuzzyWatchHandler;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.upgrade.UpgradeJudgement;
@@ -49,30 +51,35 @@ public class NamingWiring {
             PersistentInstanceRequestHandler persistentInstance, ServiceQueryRequestHandler serviceQuery,
             SubscribeServiceRequestHandler subscribe, ServiceListRequestHandler serviceList,
             DistroDataRequestHandler distro, LegacyDistroHttpApi legacyDistro, HttpRaftHttpApi httpRaft,
-            UpgradeOpsHttpApi upgradeOps) {
+            UpgradeOpsHttpApi upgradeOps, NamingFuzzyWatchHandler fuzzyWatch) {
         return new ModuleDoors("naming",
                 List.of(instances, services, catalog, health, clients, operator, prometheusSd, legacyDistro,
                         httpRaft, upgradeOps),
-                List.of(instance, batchInstance, persistentInstance, serviceQuery, subscribe, serviceList, distro));
+                List.of(instance, batchInstance, persistentInstance, serviceQuery, subscribe, serviceList, distro,
+                        fuzzyWatch));
     }
 
     @Bean
     SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes,
             DistroProtocol distro, LegacyDistro legacyDistro, ServerMemberManager members, DistroMapper distroMapper,
             ConnectionManager connections, GrpcSubscribers grpcSubscribers, InstanceService instances,
-            UpgradeJudgement upgrade) {
+            UpgradeJudgement upgrade, NamingFuzzyWatch fuzzyWatches) {
         return () -> {
             // A changed service is pushed to its subscribers, and to official 1.x members when it is ours
             // to send them; a changed client is replicated to the peers.
             registry.addListener(pushes);
             registry.addListener(legacyDistro);
             registry.addClientListener(distro);
+            // A service that gets its first instance or loses its last is told to the 3.x clients
+            // fuzzy-watching a pattern it matches.
+            registry.addListener(fuzzyWatches);
             // The responsible node of a 1.x instance follows the members.
             members.addListener(distroMapper);
             // Naming may leave the 1.x mode once nothing waits to be sent to the official 1.x members.
             upgrade.addSelfCheck(legacyDistro);
             // A closed connection takes its subscriptions and its ephemeral instances with it.
             connections.addListener(grpcSubscribers);
+            connections.addListener(fuzzyWatches.watching());
             connections.addListener(connection -> instances.connectionClosed(connection.id()));
         };
     }

@@ -36,7 +36,9 @@ public enum ErrorCode {
     NAMESPACE_ALREADY_EXIST(22002, "namespace already exist"),
     ILLEGAL_STATE(23000, "illegal state"),
     NODE_INFO_ERROR(23001, "node info error"),
-    SERVER_ERROR(30000, "server error");
+    SERVER_ERROR(30000, "server error"),
+    FUZZY_WATCH_PATTERN_OVER_LIMIT(50310, "fuzzy watch pattern over limit"),
+    FUZZY_WATCH_PATTERN_MATCH_COUNT_OVER_LIMIT(50311, "fuzzy watch pattern matched count over limit");
 
     private final int code;
     private final String message;

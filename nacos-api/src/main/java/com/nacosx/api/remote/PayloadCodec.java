@@ -13,6 +13,18 @@ import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
 import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.api.remote.cluster.RaftWriteResponse;
+import com.nacosx.api.remote.config.ConfigFuzzyWatchRequest;
+import com.nacosx.api.remote.config.ConfigFuzzyWatchResponse;
+import com.nacosx.api.remote.config.ConfigFuzzyWatchSyncRequest;
+import com.nacosx.api.remote.config.ConfigFuzzyWatchSyncResponse;
+import com.nacosx.api.remote.config.ConfigFuzzyWatchChangeNotifyRequest;
+import com.nacosx.api.remote.config.ConfigFuzzyWatchChangeNotifyResponse;
+import com.nacosx.api.remote.naming.NamingFuzzyWatchRequest;
+import com.nacosx.api.remote.naming.NamingFuzzyWatchResponse;
+import com.nacosx.api.remote.naming.NamingFuzzyWatchSyncRequest;
+import com.nacosx.api.remote.naming.NamingFuzzyWatchSyncResponse;
+import com.nacosx.api.remote.naming.NamingFuzzyWatchChangeNotifyRequest;
+import com.nacosx.api.remote.naming.NamingFuzzyWatchChangeNotifyResponse;
 import com.nacosx.api.remote.config.ClientConfigMetricRequest;
 import com.nacosx.api.remote.config.ClientConfigMetricResponse;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
@@ -96,7 +108,12 @@ public final class PayloadCodec {
             ConfigBatchListenRequest.class, ConfigChangeBatchListenResponse.class,
             ConfigChangeNotifyRequest.class, ConfigChangeNotifyResponse.class, ClientConfigMetricRequest.class,
             ClientConfigMetricResponse.class, ConfigChangeClusterSyncRequest.class,
-            ConfigChangeClusterSyncResponse.class,
+            ConfigChangeClusterSyncResponse.class, ConfigFuzzyWatchRequest.class, ConfigFuzzyWatchResponse.class,
+            ConfigFuzzyWatchSyncRequest.class, ConfigFuzzyWatchSyncResponse.class,
+            ConfigFuzzyWatchChangeNotifyRequest.class, ConfigFuzzyWatchChangeNotifyResponse.class,
+            NamingFuzzyWatchRequest.class, NamingFuzzyWatchResponse.class, NamingFuzzyWatchSyncRequest.class,
+            NamingFuzzyWatchSyncResponse.class, NamingFuzzyWatchChangeNotifyRequest.class,
+            NamingFuzzyWatchChangeNotifyResponse.class,
             InstanceRequest.class, InstanceResponse.class, BatchInstanceRequest.class, BatchInstanceResponse.class,
             PersistentInstanceRequest.class, ServiceQueryRequest.class, QueryServiceResponse.class,
             SubscribeServiceRequest.class, SubscribeServiceResponse.class, ServiceListRequest.class,

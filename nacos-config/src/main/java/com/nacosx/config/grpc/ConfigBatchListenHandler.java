@@ -64,7 +64,7 @@ public class ConfigBatchListenHandler implements RequestHandler<ConfigBatchListe
                 listeners.unlisten(meta.connectionId(), key);
                 continue;
             }
-            listeners.listen(meta.connectionId(), key);
+            listeners.listen(meta.connectionId(), key, context.tenant);
             String md5 = context.md5 == null ? ConfigCache.ABSENT_MD5 : context.md5;
             if (!cache.md5(key, meta.clientIp(), tag).equals(md5)) {
                 response.changedConfigs.add(new ConfigChangeBatchListenResponse.ConfigContext(context.dataId,

@@ -12,11 +12,17 @@ public record ConfigKey(String dataId, String group, String tenant) {
         tenant = tenant == null ? "" : tenant;
     }
 
-    /** The record a 1.x long poll answers for this key: dataId, group and tenant, separated as the client parses them. */
-    public String changedRecord() {
+    /**
+     * The record a 1.x long poll answers for this key: dataId, group and tenant, separated as the
+     * client parses them.
+     *
+     * @param publicNamespaceName the tenant to print for the public namespace, as the client named it
+     */
+    public String changedRecord(String publicNamespaceName) {
         StringBuilder record = new StringBuilder().append(dataId).append(Constants.WORD_SEPARATOR).append(group);
-        if (!tenant.isEmpty()) {
-            record.append(Constants.WORD_SEPARATOR).append(tenant);
+        String named = tenant.isEmpty() ? publicNamespaceName : tenant;
+        if (!named.isEmpty()) {
+            record.append(Constants.WORD_SEPARATOR).append(named);
         }
         return record.append(Constants.LINE_SEPARATOR).toString();
     }

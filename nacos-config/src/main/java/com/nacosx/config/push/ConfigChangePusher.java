@@ -98,9 +98,11 @@ public class ConfigChangePusher implements ConfigChangeListener, DisposableBean 
         for (Iterator<ConfigKey> keys = changed.iterator(); keys.hasNext(); ) {
             ConfigKey key = keys.next();
             keys.remove();
-            Notice notice = new Notice(key,
-                    Connection.prepare(new ConfigChangeNotifyRequest(key.dataId(), key.group(), key.tenant())));
+            Map<String, Notice> byNamespaceName = new HashMap<>(2);
             for (String connectionId : listeners.of(key)) {
+                Notice notice = byNamespaceName.computeIfAbsent(listeners.tenantAsNamedBy(connectionId, key),
+                        tenant -> new Notice(key, Connection.prepare(
+                                new ConfigChangeNotifyRequest(key.dataId(), key.group(), tenant))));
                 byConnection.computeIfAbsent(connectionId, id -> new ArrayList<>(2)).add(notice);
             }
         }

@@ -15,18 +15,31 @@ import java.util.concurrent.ConcurrentHashMap;
  * listeners, a closed connection drops everything it listened to. Sized for tens of thousands of
  * connections with hundreds of configs each: one canonical key object per config, shared by
  * every connection's set, and compact sets of references.
+ *
+ * <p>The public namespace is one namespace however a client names it: 1.x and 2.x clients send
+ * {@code ""}, 3.x clients {@code "public"}. Keys hold {@code ""}; what a connection called it is
+ * remembered so that its notices name the namespace as it does (a 3.x client drops a notice for
+ * a namespace it does not know by that name).
  */
 @Component
 public class ConfigListeners implements ConnectionListener {
 
     private final Map<ConfigKey, Listened> byKey = new ConcurrentHashMap<>();
     private final Map<String, CompactSet<ConfigKey>> byConnection = new ConcurrentHashMap<>();
+    private final Map<String, String> publicNamespaceNames = new ConcurrentHashMap<>();
 
     /** A config's canonical key and the connections listening to it. */
     private record Listened(ConfigKey key, CompactSet<String> connections) {
     }
 
-    public void listen(String connectionId, ConfigKey key) {
+    /**
+     * @param namedTenant the namespace as the client named it; for the public namespace it may be
+     *                    {@code ""}, null or {@code "public"}
+     */
+    public void listen(String connectionId, ConfigKey key, String namedTenant) {
+        if (key.tenant().isEmpty() && namedTenant != null && !namedTenant.isBlank()) {
+            publicNamespaceNames.put(connectionId, namedTenant.trim());
+        }
         Listened listened = byKey.compute(key, (k, existing) -> {
             Listened entry = existing == null ? new Listened(k, new CompactSet<>()) : existing;
             entry.connections().add(connectionId);
@@ -55,6 +68,11 @@ public class ConfigListeners implements ConnectionListener {
         return byConnection.size();
     }
 
+    /** The namespace of a key as the connection names it. */
+    public String tenantAsNamedBy(String connectionId, ConfigKey key) {
+        return key.tenant().isEmpty() ? publicNamespaceNames.getOrDefault(connectionId, "") : key.tenant();
+    }
+
     /** Whether any connection listens to a config at this moment. */
     public boolean isListened(ConfigKey key) {
         return byKey.containsKey(key);
@@ -74,6 +92,7 @@ public class ConfigListeners implements ConnectionListener {
 
     @Override
     public void disconnected(Connection connection) {
+        publicNamespaceNames.remove(connection.id());
         CompactSet<ConfigKey> keys = byConnection.remove(connection.id());
         if (keys != null) {
             keys.forEach(key -> dropFromKey(key, connection.id()));

@@ -7,23 +7,24 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Parses the 1.x {@code Listening-Configs} parameter: records of {@code dataId, group, md5[, tenant]}
+ * A 1.x client's {@code Listening-Configs} parameter: records of {@code dataId, group, md5[, tenant]}
  * whose fields are separated by \u0002 and records by \u0001.
+ *
+ * @param md5s                each listened key with the md5 the client holds
+ * @param publicNamespaceName how the client names the public namespace ({@code ""} or {@code "public"}):
+ *                            its answer must name it so, or the client does not find its own config
  */
-public final class ListeningConfigs {
-
-    private ListeningConfigs() {
-    }
+public record ListeningConfigs(Map<ConfigKey, String> md5s, String publicNamespaceName) {
 
     /**
-     * @return each listened key with the md5 the client holds
      * @throws IllegalArgumentException when a record has fewer than 3 or more than 4 fields
      */
-    public static Map<ConfigKey, String> parse(String probe) {
+    public static ListeningConfigs parse(String probe) {
         if (probe == null) {
             throw new IllegalArgumentException("invalid probeModify: the 'Listening-Configs' parameter is missing");
         }
         Map<ConfigKey, String> listened = new LinkedHashMap<>();
+        String publicNamespaceName = "";
         for (String record : probe.split(String.valueOf(Constants.LINE_SEPARATOR))) {
             if (record.isEmpty()) {
                 continue;
@@ -33,9 +34,13 @@ public final class ListeningConfigs {
                 throw new IllegalArgumentException("invalid probeModify: record '" + record.replace(
                         Constants.WORD_SEPARATOR, ' ') + "' must be dataId, group, md5 and an optional tenant");
             }
-            String tenant = ConfigService.normalizeTenant(fields.length == 4 ? fields[3] : "");
+            String named = fields.length == 4 ? fields[3] : "";
+            String tenant = ConfigService.normalizeTenant(named);
+            if (tenant.isEmpty() && !named.isBlank()) {
+                publicNamespaceName = named.trim();
+            }
             listened.put(new ConfigKey(fields[0], fields[1], tenant), fields[2]);
         }
-        return listened;
+        return new ListeningConfigs(listened, publicNamespaceName);
     }
 }

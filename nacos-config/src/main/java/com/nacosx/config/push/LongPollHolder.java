@@ -62,15 +62,16 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
      *
      * @param timeoutHeader the client's {@code Long-Pulling-Timeout} in ms, or null for a short poll
      */
-    public void poll(HttpExchange exchange, Map<ConfigKey, String> listened, String clientIp, String tag,
+    public void poll(HttpExchange exchange, ListeningConfigs listening, String clientIp, String tag,
             String timeoutHeader, boolean noHangUp) {
+        Map<ConfigKey, String> listened = listening.md5s();
         List<ConfigKey> changed = changedKeys(listened, clientIp, tag);
         if (!changed.isEmpty() || noHangUp || timeoutHeader == null) {
-            answer(exchange, changed);
+            answer(exchange, changed, listening.publicNamespaceName());
             return;
         }
         long timeout = holdTime(timeoutHeader);
-        HeldPoll poll = new HeldPoll(exchange, listened, clientIp, tag);
+        HeldPoll poll = new HeldPoll(exchange, listened, listening.publicNamespaceName(), clientIp, tag);
         held.incrementAndGet();
         poll.closeWatch = exchange.onClose(() -> {
             if (poll.finish()) {
@@ -144,7 +145,7 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     private void release(HeldPoll poll, List<ConfigKey> changed) {
         if (poll.finish()) {
             forget(poll);
-            answer(poll.exchange, changed);
+            answer(poll.exchange, changed, poll.publicNamespaceName);
         }
     }
 
@@ -165,9 +166,9 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     }
 
     /** The body lists the changed keys URL-encoded, with the newline the official server prints. */
-    private static void answer(HttpExchange exchange, List<ConfigKey> changed) {
+    private static void answer(HttpExchange exchange, List<ConfigKey> changed, String publicNamespaceName) {
         StringBuilder records = new StringBuilder();
-        changed.forEach(key -> records.append(key.changedRecord()));
+        changed.forEach(key -> records.append(key.changedRecord(publicNamespaceName)));
         byte[] body = (URLEncoder.encode(records.toString(), StandardCharsets.UTF_8) + "\n").getBytes(StandardCharsets.UTF_8);
         exchange.respond(HttpResponseStatus.OK, "text/plain;charset=UTF-8", body, NO_CACHE);
     }
@@ -199,15 +200,18 @@ public class LongPollHolder implements ConfigChangeListener, SmartLifecycle {
     private static final class HeldPoll {
         final HttpExchange exchange;
         final Map<ConfigKey, String> listened;
+        final String publicNamespaceName;
         final String clientIp;
         final String tag;
         final AtomicBoolean finished = new AtomicBoolean();
         volatile ScheduledFuture<?> timeout;
         volatile Runnable closeWatch;
 
-        HeldPoll(HttpExchange exchange, Map<ConfigKey, String> listened, String clientIp, String tag) {
+        HeldPoll(HttpExchange exchange, Map<ConfigKey, String> listened, String publicNamespaceName,
+                String clientIp, String tag) {
             this.exchange = exchange;
             this.listened = listened;
+            this.publicNamespaceName = publicNamespaceName;
             this.clientIp = clientIp;
             this.tag = tag;
         }

@@ -49,7 +49,7 @@ class LongPollHolderTest {
         HttpExchange exchange = HttpExchange.passedOn("POST", "/v1/cs/configs/listener", Map.of(), Map.of(),
                 "10.0.0.1", (status, type, body) -> answered.complete(
                         URLDecoder.decode(new String(body, StandardCharsets.UTF_8), StandardCharsets.UTF_8).trim()));
-        polls.poll(exchange, Map.of(KEY, md5), "10.0.0.1", null, timeout, false);
+        polls.poll(exchange, new ListeningConfigs(Map.of(KEY, md5), ""), "10.0.0.1", null, timeout, false);
         return answered;
     }
 

@@ -1,0 +1,7 @@
+package com.nacosx.api.remote.naming;
+
+import com.nacosx.api.remote.Response;
+
+/** The client's ack of {@link NamingFuzzyWatchSyncRequest}. */
+public class NamingFuzzyWatchSyncResponse extends Response {
+}
