@@ -11,6 +11,7 @@ import com.nacosx.config.http.CapacityHttpApi;
 import com.nacosx.config.http.ClientMetricsHttpApi;
 import com.nacosx.config.http.ConfigHttpApi;
 import com.nacosx.config.http.ConfigV2HttpApi;
+import com.nacosx.config.http.ConfigV3HttpApi;
 import com.nacosx.config.http.HistoryHttpApi;
 import com.nacosx.config.http.ListenerHttpApi;
 import com.nacosx.config.http.NamespaceHttpApi;
@@ -43,10 +44,10 @@ public class ConfigWiring {
             ClientMetricsHttpApi clientMetrics, ConfigTransferHttpApi transfer, ConfigQueryHandler query,
             ConfigPublishHandler publish, ConfigRemoveHandler remove, ConfigBatchListenHandler listen,
             ConfigChangeClusterSyncHandler peerNotice, LegacyChangeNoticeHttpApi legacyPeerNotice,
-            ConfigFuzzyWatchHandler fuzzyWatch) {
+            ConfigFuzzyWatchHandler fuzzyWatch, ConfigV3HttpApi configsV3) {
         return new ModuleDoors("config",
                 List.of(configs, configsV2, listenerQueries, history, namespaces, capacity, clientMetrics, transfer,
-                        legacyPeerNotice),
+                        legacyPeerNotice, configsV3),
                 List.of(query, publish, remove, listen, peerNotice, fuzzyWatch));
     }
 

@@ -23,6 +23,7 @@ public class NamespaceHttpApi implements HttpApi {
 
     private static final String NAMESPACES = "/v1/console/namespaces";
     private static final String V2 = "/v2/console/namespace";
+    private static final String V3 = "/v3/admin/core/namespace";
 
     private final NamespaceService namespaces;
 
@@ -41,19 +42,25 @@ public class NamespaceHttpApi implements HttpApi {
         routes.put(NAMESPACES).blocking(this::update);
         routes.delete(NAMESPACES).blocking(this::delete);
 
-        routes.get(V2 + "/list").access(Access.signedIn()).blocking(exchange -> exchange.respondJson(ApiResult.success(namespaces.list())));
-        routes.get(V2).blocking(exchange -> exchange.respondJson(ApiResult.success(
-                namespaces.get(exchange.requiredParam("namespaceId")))));
-        routes.post(V2).blocking(this::createV2);
-        routes.put(V2).blocking(exchange -> {
-            namespaces.update(exchange.requiredParam("namespaceId"), exchange.requiredParam("namespaceName"),
-                    exchange.param("namespaceDesc"));
-            exchange.respondJson(ApiResult.success(true));
-        });
-        routes.delete(V2).blocking(exchange -> {
-            namespaces.delete(exchange.requiredParam("namespaceId"));
-            exchange.respondJson(ApiResult.success(true));
-        });
+        // The v2 Open API and the v3 admin API answer alike; v3 can also check an id before creating it.
+        for (String base : new String[] {V2, V3}) {
+            routes.get(base + "/list").access(Access.signedIn())
+                    .blocking(exchange -> exchange.respondJson(ApiResult.success(namespaces.list())));
+            routes.get(base).blocking(exchange -> exchange.respondJson(ApiResult.success(
+                    namespaces.get(exchange.requiredParam("namespaceId")))));
+            routes.post(base).blocking(this::createV2);
+            routes.put(base).blocking(exchange -> {
+                namespaces.update(exchange.requiredParam("namespaceId"), exchange.requiredParam("namespaceName"),
+                        exchange.param("namespaceDesc"));
+                exchange.respondJson(ApiResult.success(true));
+            });
+            routes.delete(base).blocking(exchange -> {
+                namespaces.delete(exchange.requiredParam("namespaceId"));
+                exchange.respondJson(ApiResult.success(true));
+            });
+        }
+        routes.get(V3 + "/check").blocking(exchange -> exchange.respondJson(ApiResult.success(
+                namespaces.exists(exchange.requiredParam("namespaceId")) ? 1 : 0)));
     }
 
     /** As the official's v2: the id parameter must be there (blank: a generated one); a taken id is a 400. */

@@ -31,6 +31,7 @@ public class ClusterHttpApi implements HttpApi {
 
     private static final String V1 = "/v1/core/cluster";
     private static final String V2 = "/v2/core/cluster";
+    private static final String V3 = "/v3/admin/core/cluster";
     /** The official node states; ours never reports ISOLATION, so filtering by it finds none. */
     private static final Set<String> STATES = Set.of("STARTING", "UP", "SUSPICIOUS", "DOWN", "ISOLATION");
 
@@ -52,12 +53,16 @@ public class ClusterHttpApi implements HttpApi {
         routes.post(V1 + "/server/leave").inline(exchange -> exchange.respondJson(RestResult.failed(405,
                 "/v1/core/cluster/server/leave API not allow to use temporarily.")));
 
-        routes.get(V2 + "/node/self").inline(exchange -> exchange.respondJson(ApiResult.success(members.self().toInfo())));
-        routes.get(V2 + "/node/self/health").inline(exchange -> exchange.respondJson(ApiResult.success(health())));
-        routes.get(V2 + "/node/list").inline(exchange -> exchange.respondJson(ApiResult.success(nodes(
-                addressStartsWith(exchange.param("address")).and(inState(exchange.param("state")))))));
-        routes.put(V2 + "/node/list").inline(this::updateNodes);
-        routes.put(V2 + "/lookup").inline(this::switchLookup);
+        // The v2 Open API and the v3 admin API answer alike.
+        for (String base : new String[] {V2, V3}) {
+            routes.get(base + "/node/self").inline(exchange -> exchange.respondJson(
+                    ApiResult.success(members.self().toInfo())));
+            routes.get(base + "/node/self/health").inline(exchange -> exchange.respondJson(ApiResult.success(health())));
+            routes.get(base + "/node/list").inline(exchange -> exchange.respondJson(ApiResult.success(nodes(
+                    addressStartsWith(exchange.param("address")).and(inState(exchange.param("state")))))));
+            routes.put(base + "/node/list").inline(this::updateNodes);
+            routes.put(base + "/lookup").inline(this::switchLookup);
+        }
         routes.delete(V2 + "/nodes").inline(exchange -> exchange.respondJson(RestResult.failed(405,
                 "DELETE /v2/core/cluster/nodes API not allow to use temporarily.")));
     }

@@ -4,6 +4,7 @@ import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.env.NacosServerProperties;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -45,6 +46,8 @@ public class ServerStateHttpApi implements HttpApi {
     @Override
     public void register(HttpRoutes routes) {
         routes.get(BASE + "/state").access(Access.open()).inline(exchange -> exchange.respondJson(state()));
+        routes.get("/v3/admin/core/state").access(Access.open())
+                .inline(exchange -> exchange.respondJson(ApiResult.success(state())));
         routes.get(BASE + "/announcement").access(Access.open()).blocking(this::announcement);
         routes.get(BASE + "/guide").access(Access.open())
                 .blocking(exchange -> exchange.respondJson(RestResult.ok(read("console-guide.conf"))));

@@ -5,8 +5,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
 
 /**
- * How a route that both API versions serve answers: the 1.x API with bare bodies (the text
- * {@code ok}, or the JSON itself), the v2 Open API with them in its {@link ApiResult} envelope.
+ * How a route that several API versions serve answers: the 1.x API with bare bodies (the text
+ * {@code ok}, or the JSON itself), the v2 Open API and the v3 admin and client APIs with them in
+ * the {@link ApiResult} envelope, which both share.
  */
 public enum ApiVersion {
     V1 {
@@ -18,6 +19,11 @@ public enum ApiVersion {
         @Override
         public void data(HttpExchange exchange, Object value) {
             exchange.respondJson(value);
+        }
+
+        @Override
+        public void text(HttpExchange exchange, String value) {
+            exchange.respondText(200, value);
         }
 
         @Override
@@ -34,6 +40,11 @@ public enum ApiVersion {
         @Override
         public void data(HttpExchange exchange, Object value) {
             exchange.respondJson(ApiResult.success(value));
+        }
+
+        @Override
+        public void text(HttpExchange exchange, String value) {
+            data(exchange, value);
         }
 
         @Override
@@ -55,6 +66,9 @@ public enum ApiVersion {
 
     /** Answers with {@code value} as the data. */
     public abstract void data(HttpExchange exchange, Object value);
+
+    /** Answers a short word ({@code success}, {@code Ok}): plain text on 1.x, the envelope's data after. */
+    public abstract void text(HttpExchange exchange, String value);
 
     /** Answers with data already serialized as JSON (a cached view). */
     public abstract void json(HttpExchange exchange, byte[] json);

@@ -29,10 +29,13 @@ public class HealthApi implements HttpApi {
                 exchange.respondText(503, notReady());
             }
         });
-        routes.get("/v2/console/health/liveness").access(Access.open()).inline(exchange -> exchange.respondJson(ApiResult.success("ok")));
-        routes.get("/v2/console/health/readiness").access(Access.open()).inline(exchange -> exchange.respondJson(readiness.isReady()
-                ? ApiResult.success("ok")
-                : new ApiResult<>(ErrorCode.SERVER_ERROR.code(), notReady(), null)));
+        for (String base : new String[] {"/v2/console/health", "/v3/admin/core/state"}) {
+            routes.get(base + "/liveness").access(Access.open())
+                    .inline(exchange -> exchange.respondJson(ApiResult.success("ok")));
+            routes.get(base + "/readiness").access(Access.open()).inline(exchange -> exchange.respondJson(
+                    readiness.isReady() ? ApiResult.success("ok")
+                            : new ApiResult<>(ErrorCode.SERVER_ERROR.code(), notReady(), null)));
+        }
     }
 
     private String notReady() {

@@ -22,7 +22,7 @@ public final class HttpAccess {
 
     public static Access<HttpExchange> config(Action action) {
         return Access.to(action, exchange -> Resource.of(firstOf(exchange, "tenant", "namespaceId"),
-                exchange.param("group"), Resource.CONFIG, exchange.param("dataId")));
+                firstOf(exchange, "group", "groupName"), Resource.CONFIG, exchange.param("dataId")));
     }
 
     public static Access<HttpExchange> naming(Action action) {

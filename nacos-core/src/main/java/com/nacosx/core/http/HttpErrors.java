@@ -28,9 +28,9 @@ final class HttpErrors {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpErrors.class);
 
-    /** The paths of the official's v2 Open API controllers (those marked {@code @NacosApi}). */
+    /** The paths of the official's v2 Open API controllers (those marked {@code @NacosApi}), and all of v3. */
     private static final List<String> OPEN_API_V2 = List.of("/v2/cs/", "/v2/ns/", "/v2/console/namespace",
-            "/v2/core/cluster/");
+            "/v2/core/cluster/", "/v3/");
 
     private HttpErrors() {
     }

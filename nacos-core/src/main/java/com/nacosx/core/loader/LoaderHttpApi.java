@@ -3,6 +3,7 @@ package com.nacosx.core.loader;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.exception.Shown;
+import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -26,6 +27,7 @@ public class LoaderHttpApi implements HttpApi {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.core.remote");
     private static final String BASE = "/v2/core/loader";
+    private static final String V3 = "/v3/admin/core/loader";
 
     private final ConnectionManager connections;
     private final ClusterLoad clusterLoad;
@@ -37,15 +39,21 @@ public class LoaderHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(BASE + "/current").inline(this::current);
-        routes.get(BASE + "/cluster").inline(this::cluster);
-        routes.get(BASE + "/smartReloadCluster").inline(this::smartReloadCluster);
-        routes.get(BASE + "/reloadCurrent").inline(this::reloadCurrent);
-        routes.get(BASE + "/reloadClient").inline(this::reloadClient);
+        routes.get(BASE + "/current").inline(exchange -> current(exchange, ApiVersion.V1));
+        routes.get(BASE + "/cluster").inline(exchange -> cluster(exchange, ApiVersion.V1));
+        routes.get(BASE + "/smartReloadCluster").inline(exchange -> smartReloadCluster(exchange, ApiVersion.V1));
+        routes.get(BASE + "/reloadCurrent").inline(exchange -> reloadCurrent(exchange, ApiVersion.V1));
+        routes.get(BASE + "/reloadClient").inline(exchange -> reloadClient(exchange, ApiVersion.V1));
+        // The v3 admin API: the same in the envelope, the reloads by POST.
+        routes.get(V3 + "/current").inline(exchange -> current(exchange, ApiVersion.V2));
+        routes.get(V3 + "/cluster").inline(exchange -> cluster(exchange, ApiVersion.V2));
+        routes.post(V3 + "/smartReloadCluster").inline(exchange -> smartReloadCluster(exchange, ApiVersion.V2));
+        routes.post(V3 + "/reloadCurrent").inline(exchange -> reloadCurrent(exchange, ApiVersion.V2));
+        routes.post(V3 + "/reloadClient").inline(exchange -> reloadClient(exchange, ApiVersion.V2));
     }
 
     /** Every connection of this node by id, with what the client said of itself. */
-    private void current(HttpExchange exchange) {
+    private void current(HttpExchange exchange, ApiVersion version) {
         Map<String, Object> view = new LinkedHashMap<>();
         for (Connection connection : connections.all()) {
             ConnectionMeta meta = connection.meta();
@@ -67,14 +75,14 @@ public class LoaderHttpApi implements HttpApi {
             entry.put("abilityTable", meta.abilityTable());
             view.put(meta.connectionId(), entry);
         }
-        exchange.respondJson(view);
+        version.data(exchange, view);
     }
 
     /** The loader metrics of every member that answers within a second. */
-    private void cluster(HttpExchange exchange) {
+    private void cluster(HttpExchange exchange, ApiVersion version) {
         clusterLoad.collect().whenComplete((loads, failure) -> {
             if (failure == null) {
-                exchange.respondJson(clusterLoad.summary(loads));
+                version.data(exchange, clusterLoad.summary(loads));
             } else {
                 exchange.fail(failure);
             }
@@ -86,7 +94,7 @@ public class LoaderHttpApi implements HttpApi {
      * {@code loaderFactor} (default 0.1) being how far from the average counts; answers
      * {@code Ok}, or {@code Fail} when a member could not be asked.
      */
-    private void smartReloadCluster(HttpExchange exchange) {
+    private void smartReloadCluster(HttpExchange exchange, ApiVersion version) {
         String factor = exchange.param("loaderFactor");
         float loaderFactor;
         try {
@@ -98,7 +106,7 @@ public class LoaderHttpApi implements HttpApi {
         LOG.info("[loader] smart reload asked by {} with factor {}", exchange.clientIp(), loaderFactor);
         clusterLoad.rebalance(loaderFactor).whenComplete((agreed, failure) -> {
             if (failure == null) {
-                exchange.respondText(200, agreed ? "Ok" : "Fail");
+                version.text(exchange, agreed ? "Ok" : "Fail");
             } else {
                 exchange.fail(failure);
             }
@@ -106,14 +114,14 @@ public class LoaderHttpApi implements HttpApi {
     }
 
     /** Keeps {@code count} client connections and asks the rest to reconnect (to {@code redirectAddress} if given). */
-    private void reloadCurrent(HttpExchange exchange) {
+    private void reloadCurrent(HttpExchange exchange, ApiVersion version) {
         long keep = exchange.requiredLongParam("count");
         connections.shedDownTo((int) Math.min(keep, Integer.MAX_VALUE), exchange.param("redirectAddress"));
-        exchange.respondText(200, "success");
+        version.text(exchange, "success");
     }
 
     /** Asks one client to reconnect. */
-    private void reloadClient(HttpExchange exchange) {
+    private void reloadClient(HttpExchange exchange, ApiVersion version) {
         String id = exchange.requiredParam("connectionId");
         Connection connection = connections.get(id);
         if (connection == null) {
@@ -121,6 +129,6 @@ public class LoaderHttpApi implements HttpApi {
                     "connection " + id + " does not exist on this node; list them with GET " + BASE + "/current");
         }
         connections.reset(connection, exchange.param("redirectAddress"));
-        exchange.respondText(200, "success");
+        version.text(exchange, "success");
     }
 }

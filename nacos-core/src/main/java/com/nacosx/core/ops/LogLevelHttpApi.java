@@ -1,6 +1,7 @@
 package com.nacosx.core.ops;
 
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -67,6 +68,12 @@ public class LogLevelHttpApi implements HttpApi {
         routes.put("/v1/core/ops/log").inline(exchange -> setLevel(exchange, "200"));
         routes.put("/v1/cs/ops/log").inline(exchange -> setLevel(exchange, "200"));
         routes.put("/v1/ns/ops/log").inline(exchange -> setLevel(exchange, "ok"));
+        for (String module : new String[] {"core", "cs", "ns"}) {
+            routes.put("/v3/admin/" + module + "/ops/log").inline(exchange -> {
+                setLevel(exchange, exchange.requiredParam("logName"), exchange.requiredParam("logLevel"));
+                exchange.respondJson(ApiResult.success(null));
+            });
+        }
         routes.put("/v2/core/ops/log").inline(exchange -> {
             Map<String, String> body = exchange.jsonBody() == null || exchange.jsonBody().isBlank() ? Map.of()
                     : Json.readBody(exchange.jsonBody(), new TypeReference<Map<String, String>>() { }, "the log update");

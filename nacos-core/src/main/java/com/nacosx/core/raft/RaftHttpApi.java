@@ -2,6 +2,7 @@ package com.nacosx.core.raft;
 
 import com.alipay.sofa.jraft.Status;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -37,9 +38,11 @@ public class RaftHttpApi implements HttpApi {
         routes.get("/v1/core/raft").inline(exchange -> exchange.respondJson(RestResult.ok(groups.status())));
         routes.post("/v1/core/ops/raft").blocking(this::operate);
         routes.post("/v2/core/ops/raft").blocking(this::operate);
+        routes.post("/v3/admin/core/ops/raft").blocking(this::operate);
         // Row ids come from the store's identity columns, assigned in the Raft log's order on every
         // node, so there are no snowflake generators to show.
         routes.get("/v2/core/ops/ids").inline(exchange -> exchange.respondJson(RestResult.ok(List.of())));
+        routes.get("/v3/admin/core/ops/ids").inline(exchange -> exchange.respondJson(ApiResult.success(List.of())));
     }
 
     private void operate(HttpExchange exchange) throws Exception {

@@ -41,26 +41,39 @@ public class CatalogHttpApi implements HttpApi {
         routes.get("/v1/ns/catalog/instances").access(HttpAccess.naming(Action.READ)).inline(this::instances);
         routes.get("/v1/ns/catalog/service").access(HttpAccess.naming(Action.READ)).inline(this::service);
         routes.get("/v2/ns/catalog/instances").access(HttpAccess.naming(Action.READ)).inline(this::instancesV2);
+        routes.get("/v3/admin/ns/service/list").access(HttpAccess.naming(Action.READ)).tps("NamingServiceListQuery")
+                .inline(this::servicesV3);
     }
 
     /** Services of a namespace, optionally of one group and whose name contains {@code serviceNameParam}. */
     private void services(HttpExchange exchange) {
-        String namespace = exchange.param("namespaceId");
-        String group = exchange.param("groupNameParam");
-        String nameFilter = exchange.param("serviceNameParam");
-        boolean onlyWithInstances = NamingParams.bool(exchange, "hasIpCount", false);
-        List<RegisteredService> matching = queries.list(namespace == null || namespace.isBlank()
-                        ? Constants.PUBLIC_NAMESPACE_ID : namespace, group == null || group.isBlank() ? null : group)
-                .stream()
-                .filter(s -> nameFilter == null || nameFilter.isBlank() || s.key().name().contains(nameFilter))
-                .filter(s -> !onlyWithInstances || s.instanceCount() > 0)
-                .toList();
+        List<RegisteredService> matching = matching(exchange, NamingParams.bool(exchange, "hasIpCount", false));
         List<Map<String, Object>> page = Page.of(matching, exchange.intParam("pageNo", 1),
                 exchange.intParam("pageSize", 10)).stream().map(CatalogHttpApi::summary).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("count", matching.size());
         body.put("serviceList", page);
         exchange.respondJson(body);
+    }
+
+    /** The v3 admin list: the same summaries as one page in the envelope, empty services left out unless asked. */
+    private void servicesV3(HttpExchange exchange) {
+        List<RegisteredService> matching = matching(exchange, NamingParams.bool(exchange, "ignoreEmptyService", true));
+        exchange.respondJson(ApiResult.success(Page.counted(matching, exchange.intParam("pageNo", 1),
+                exchange.intParam("pageSize", 10), CatalogHttpApi::summary)));
+    }
+
+    /** The services of {@code namespaceId} in {@code groupNameParam} (any) whose name holds {@code serviceNameParam}. */
+    private List<RegisteredService> matching(HttpExchange exchange, boolean onlyWithInstances) {
+        String namespace = exchange.param("namespaceId");
+        String group = exchange.param("groupNameParam");
+        String nameFilter = exchange.param("serviceNameParam");
+        return queries.list(namespace == null || namespace.isBlank()
+                        ? Constants.PUBLIC_NAMESPACE_ID : namespace, group == null || group.isBlank() ? null : group)
+                .stream()
+                .filter(s -> nameFilter == null || nameFilter.isBlank() || s.key().name().contains(nameFilter))
+                .filter(s -> !onlyWithInstances || s.instanceCount() > 0)
+                .toList();
     }
 
     /** The console's service page: the service's settings and its clusters' health checks. */

@@ -32,6 +32,7 @@ import java.util.Map;
 public class ClientHttpApi implements HttpApi {
 
     private static final String BASE = "/v2/ns/client";
+    private static final String V3 = "/v3/admin/ns/client";
 
     private final NamingQueries queries;
     private final ConnectionManager connections;
@@ -43,13 +44,16 @@ public class ClientHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(BASE + "/list").inline(exchange ->
-                exchange.respondJson(ApiResult.success(List.copyOf(queries.clientIds()))));
-        routes.get(BASE).inline(exchange -> exchange.respondJson(ApiResult.success(detail(known(exchange)))));
-        routes.get(BASE + "/publish/list").inline(this::published);
-        routes.get(BASE + "/subscribe/list").inline(this::subscribed);
-        routes.get(BASE + "/service/publisher/list").inline(this::publishers);
-        routes.get(BASE + "/service/subscriber/list").inline(this::subscribersOf);
+        // The v2 Open API and the v3 admin API answer alike.
+        for (String base : new String[] {BASE, V3}) {
+            routes.get(base + "/list").inline(exchange ->
+                    exchange.respondJson(ApiResult.success(List.copyOf(queries.clientIds()))));
+            routes.get(base).inline(exchange -> exchange.respondJson(ApiResult.success(detail(known(exchange)))));
+            routes.get(base + "/publish/list").inline(this::published);
+            routes.get(base + "/subscribe/list").inline(this::subscribed);
+            routes.get(base + "/service/publisher/list").inline(this::publishers);
+            routes.get(base + "/service/subscriber/list").inline(this::subscribersOf);
+        }
     }
 
     private String known(HttpExchange exchange) {

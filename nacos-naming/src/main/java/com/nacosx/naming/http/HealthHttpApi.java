@@ -4,6 +4,7 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
@@ -43,10 +44,12 @@ public class HealthHttpApi implements HttpApi {
         for (String path : new String[] {"/v1/ns/health", "/v1/ns/health/instance"}) {
             routes.put(path).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, ApiVersion.V1));
         }
-        for (String path : new String[] {"/v2/ns/health", "/v2/ns/health/instance"}) {
+        for (String path : new String[] {"/v2/ns/health", "/v2/ns/health/instance", "/v3/admin/ns/health/instance"}) {
             routes.put(path).access(HttpAccess.naming(Action.WRITE)).blocking(exchange -> update(exchange, ApiVersion.V2));
         }
         routes.get("/v1/ns/health/checkers").access(Access.signedIn()).inline(exchange -> exchange.respondJson(CHECKERS));
+        routes.get("/v3/admin/ns/health/checkers").access(Access.signedIn())
+                .inline(exchange -> exchange.respondJson(ApiResult.success(CHECKERS)));
         routes.get("/v1/ns/health/server").access(Access.open()).inline(exchange -> exchange.respondJson(Map.of("msg",
                 "Hello! I am Nacos-Naming and healthy! total services: " + queries.all().size())));
     }

@@ -2,9 +2,11 @@ package com.nacosx.naming.http;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.naming.Instance;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.cluster.Member;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
@@ -14,6 +16,7 @@ import com.nacosx.core.http.Json;
 import com.nacosx.naming.distro.DistroForwarder;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.service.InstancePatch;
 import com.nacosx.naming.service.InstanceService;
@@ -42,6 +45,8 @@ public class InstanceHttpApi implements HttpApi {
 
     private static final String INSTANCE = "/v1/ns/instance";
     private static final String V2 = "/v2/ns/instance";
+    private static final String V3_ADMIN = "/v3/admin/ns/instance";
+    private static final String V3_CLIENT = "/v3/client/ns/instance";
     private static final int BEAT_OK = 10200;
     private static final int BEAT_UNKNOWN_INSTANCE = 20404;
     private static final Access<HttpExchange> READ = HttpAccess.naming(Action.READ);
@@ -71,6 +76,17 @@ public class InstanceHttpApi implements HttpApi {
     public void register(HttpRoutes routes) {
         register(routes, INSTANCE, ApiVersion.V1);
         register(routes, V2, ApiVersion.V2);
+        // The v3 admin API takes v2's parameters and answers in the same envelope; its list is the
+        // instances alone, and its partial update is v1's PATCH. The v3 client API is the admin's
+        // register, deregister and list for clients without an SDK.
+        register(routes, V3_ADMIN, ApiVersion.V2);
+        routes.put(V3_ADMIN + "/partial").access(WRITE).tps("NamingInstanceUpdate").blocking(this::patch);
+        routes.get(V3_ADMIN + "/list").access(READ).tps("NamingInstanceQuery").inline(this::allHostsV3);
+        routes.get(V3_CLIENT + "/list").access(READ).tps("NamingInstanceQuery").inline(this::servedHostsV3);
+        routes.post(V3_CLIENT).access(WRITE).tps("NamingInstanceRegister")
+                .inline(exchange -> register(exchange, ApiVersion.V2));
+        routes.delete(V3_CLIENT).access(WRITE).tps("NamingInstanceDeregister")
+                .inline(exchange -> deregister(exchange, ApiVersion.V2));
         routes.get(INSTANCE + "/list").access(READ).tps("NamingInstanceQuery")
                 .inline(exchange -> list(exchange, exchange.param("clusters"), ApiVersion.V1));
         routes.get(V2 + "/list").access(READ).tps("NamingInstanceQuery")
@@ -239,6 +255,29 @@ public class InstanceHttpApi implements HttpApi {
                 : exchange.param("ip") != null ? exchange.param("ip") : exchange.clientIp();
         version.json(exchange, queries.select(key,
                 new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true), consumer).json());
+    }
+
+    /**
+     * What an operator sees: every instance of {@code clusterName} (all clusters when absent),
+     * taken offline ones too, or only the healthy ones.
+     */
+    private void allHostsV3(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        String cluster = exchange.param("clusterName");
+        boolean healthyOnly = NamingParams.bool(exchange, "healthyOnly", false);
+        RegisteredService service = queries.service(key);
+        exchange.respondJson(ApiResult.success((service == null ? List.<Instance>of() : service.view().hosts()).stream()
+                .filter(host -> cluster == null || cluster.isBlank() || cluster.equals(host.clusterName))
+                .filter(host -> !healthyOnly || host.healthy)
+                .toList()));
+    }
+
+    /** What a client is served, as an SDK would be: the enabled instances, with the protect threshold applied. */
+    private void servedHostsV3(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        Selection selection = new Selection(exchange.param("clusterName"),
+                NamingParams.bool(exchange, "healthyOnly", false), false);
+        exchange.respondJson(ApiResult.success(queries.select(key, selection, exchange.clientIp()).info().hosts));
     }
 
     /**

@@ -61,7 +61,7 @@ public class OperatorHttpApi implements HttpApi {
             routes.get(base + "/push/state").inline(this::pushState);
             routes.get(base + "/distro/client").inline(this::responsibleServer);
         }
-        for (String base : new String[] {"/v2/ns/operator", "/v2/ns/ops"}) {
+        for (String base : new String[] {"/v2/ns/operator", "/v2/ns/ops", "/v3/admin/ns/ops"}) {
             register(routes, base, ApiVersion.V2);
         }
     }

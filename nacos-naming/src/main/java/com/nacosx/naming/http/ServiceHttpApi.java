@@ -38,6 +38,7 @@ public class ServiceHttpApi implements HttpApi {
 
     private static final String SERVICE = "/v1/ns/service";
     private static final String V2 = "/v2/ns/service";
+    private static final String V3 = "/v3/admin/ns/service";
     private static final int MAX_V2_PAGE = 500;
 
     /** The selector JSON of the official API: {@code {"type":"label","expression":"..."}}. */
@@ -67,7 +68,22 @@ public class ServiceHttpApi implements HttpApi {
                 .blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
         routes.delete(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
                 .blocking(exchange -> remove(exchange, ApiVersion.V2));
-        routes.get(V2).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery").inline(this::detailV2);
+        routes.get(V2).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery")
+                .inline(exchange -> exchange.respondJson(ApiResult.success(detailBody(exchange, false))));
+        // The v3 admin API: v2's writes, the detail with its namespaceId (the 3.x ServiceDetailInfo).
+        routes.post(V3).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceRegister")
+                .blocking(exchange -> create(exchange, false, ApiVersion.V2));
+        routes.put(V3).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceUpdate")
+                .blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
+        routes.delete(V3).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
+                .blocking(exchange -> remove(exchange, ApiVersion.V2));
+        routes.get(V3).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery")
+                .inline(exchange -> exchange.respondJson(ApiResult.success(detailBody(exchange, true))));
+        routes.get(V3 + "/subscribers").access(HttpAccess.naming(Action.READ)).inline(this::subscribersV3);
+        routes.get(V3 + "/selector/types").access(Access.signedIn()).inline(exchange -> exchange.respondJson(
+                ApiResult.success(List.of("none", "label"))));
+        routes.put("/v3/admin/ns/cluster").access(HttpAccess.naming(Action.WRITE))
+                .blocking(exchange -> updateCluster(exchange, ApiVersion.V2));
         routes.get(V2 + "/list").access(HttpAccess.naming(Action.READ)).tps("NamingServiceListQuery")
                 .inline(this::listV2);
         routes.get(SERVICE).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery").inline(this::detail);
@@ -77,7 +93,8 @@ public class ServiceHttpApi implements HttpApi {
         routes.get(SERVICE + "/names").access(HttpAccess.naming(Action.READ)).inline(this::search);
         routes.get(SERVICE + "/selector/types").access(Access.signedIn()).inline(exchange -> exchange.respondJson(
                 RestResult.ok(List.of("none", "label"))));
-        routes.put("/v1/ns/cluster").access(HttpAccess.naming(Action.WRITE)).blocking(this::updateCluster);
+        routes.put("/v1/ns/cluster").access(HttpAccess.naming(Action.WRITE))
+                .blocking(exchange -> updateCluster(exchange, ApiVersion.V1));
     }
 
     private void create(HttpExchange exchange, boolean ephemeralByDefault, ApiVersion version) {
@@ -126,7 +143,7 @@ public class ServiceHttpApi implements HttpApi {
     }
 
     /** The official v2 {@code ServiceDetailInfo}: clusters in a map by name. */
-    private void detailV2(HttpExchange exchange) {
+    private Map<String, Object> detailBody(HttpExchange exchange, boolean withNamespaceId) {
         ServiceKey key = NamingParams.service(exchange);
         RegisteredService service = queries.service(key);
         if (service == null) {
@@ -145,7 +162,7 @@ public class ServiceHttpApi implements HttpApi {
             clusters.put(name, entry);
         }
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("namespace", key.namespace());
+        body.put(withNamespaceId ? "namespaceId" : "namespace", key.namespace());
         body.put("serviceName", key.name());
         body.put("groupName", key.group());
         body.put("clusterMap", clusters);
@@ -153,7 +170,7 @@ public class ServiceHttpApi implements HttpApi {
         body.put("protectThreshold", meta.protectThreshold());
         body.put("selector", selector(meta));
         body.put("ephemeral", service.ephemeral());
-        exchange.respondJson(ApiResult.success(body));
+        return body;
     }
 
     /** The official v2 {@code ServiceNameView}: the count and one page of names without their group. */
@@ -167,7 +184,7 @@ public class ServiceHttpApi implements HttpApi {
     }
 
     /** {@code PUT /v1/ns/cluster}: how the server checks a cluster's persistent instances. */
-    private void updateCluster(HttpExchange exchange) {
+    private void updateCluster(HttpExchange exchange, ApiVersion version) {
         ServiceKey key = NamingParams.service(exchange);
         String cluster = exchange.requiredParam("clusterName");
         String checker = exchange.param("healthChecker");
@@ -186,7 +203,7 @@ public class ServiceHttpApi implements HttpApi {
         boolean useInstancePort = NamingParams.bool(exchange, "useInstancePort4Check", true);
         services.updateCluster(key, cluster, new ClusterMeta(type, path, checkPort, useInstancePort,
                 NamingParams.metadata(exchange.param("metadata"))));
-        exchange.respondText(200, "ok");
+        version.ok(exchange);
     }
 
     private void detail(HttpExchange exchange) {
@@ -258,6 +275,13 @@ public class ServiceHttpApi implements HttpApi {
         body.put("subscribers", Page.of(all, exchange.intParam("pageNo", 1), exchange.intParam("pageSize", 1000)));
         body.put("count", all.size());
         exchange.respondJson(body);
+    }
+
+    /** One page of the service's subscribers in the envelope (the 3.x {@code Page<SubscriberInfo>}). */
+    private void subscribersV3(HttpExchange exchange) {
+        ServiceKey key = NamingParams.service(exchange);
+        exchange.respondJson(ApiResult.success(Page.counted(queries.subscribers(key), exchange.intParam("pageNo", 1),
+                exchange.intParam("pageSize", 1000), subscriber -> subscriber(key, subscriber))));
     }
 
     private static Map<String, Object> subscriber(ServiceKey key, NamingQueries.Subscriber subscriber) {

@@ -8,6 +8,7 @@ import com.nacosx.core.auth.Accounts;
 import com.nacosx.core.auth.AuthGate;
 import com.nacosx.core.auth.LoginThrottle;
 import com.nacosx.core.http.HttpAccess;
+import com.nacosx.core.http.ApiVersion;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -33,6 +34,9 @@ public class AuthHttpApi implements HttpApi {
     private static final String USERS = "/v1/auth/users";
     private static final String ROLES = "/v1/auth/roles";
     private static final String PERMISSIONS = "/v1/auth/permissions";
+    private static final String V3_USER = "/v3/auth/user";
+    private static final String V3_ROLE = "/v3/auth/role";
+    private static final String V3_PERMISSION = "/v3/auth/permission";
 
     private final Accounts accounts;
     private final AccessTokens tokens;
@@ -51,49 +55,65 @@ public class AuthHttpApi implements HttpApi {
         // BCrypt takes tens of milliseconds by design: logins and password changes run on the workers.
         routes.post(USERS + "/login").access(Access.open()).blocking(this::login);
         routes.post("/v1/auth/login").access(Access.open()).blocking(this::login);
+        routes.post(V3_USER + "/login").access(Access.open()).blocking(this::login);
         routes.post(USERS + "/admin").access(Access.open()).blocking(this::createAdmin);
-        routes.post(USERS).blocking(exchange -> {
-            accounts.createUser(exchange.requiredParam("username"), exchange.requiredParam("password"));
-            done(exchange, "create user ok!");
-        });
-        routes.delete(USERS).blocking(exchange -> {
-            accounts.deleteUser(exchange.requiredParam("username"));
-            done(exchange, "delete user ok!");
-        });
-        routes.put(USERS).access(Access.signedIn()).blocking(this::updatePassword);
+        routes.post(V3_USER + "/admin").access(Access.open()).blocking(this::createAdmin);
+        registerAccounts(routes, USERS, ROLES, PERMISSIONS, ApiVersion.V1);
+        registerAccounts(routes, V3_USER, V3_ROLE, V3_PERMISSION, ApiVersion.V2);
         routes.put(USERS + "/password").access(Access.signedIn()).blocking(this::changeOwnPassword);
-        routes.get(USERS).when("search", "accurate").inline(exchange -> users(exchange, false));
-        routes.get(USERS).when("search", "blur").inline(exchange -> users(exchange, true));
-        routes.get(USERS + "/search").inline(exchange ->
-                exchange.respondJson(accounts.usernamesLike(exchange.requiredParam("username"))));
+        routes.get(USERS).when("search", "accurate").inline(exchange -> users(exchange, false, ApiVersion.V1));
+        routes.get(USERS).when("search", "blur").inline(exchange -> users(exchange, true, ApiVersion.V1));
+        routes.get(ROLES).when("search", "accurate").inline(exchange -> roles(exchange, false, ApiVersion.V1));
+        routes.get(ROLES).when("search", "blur").inline(exchange -> roles(exchange, true, ApiVersion.V1));
+        routes.get(PERMISSIONS).when("search", "accurate").inline(exchange -> grants(exchange, false, ApiVersion.V1));
+        routes.get(PERMISSIONS).when("search", "blur").inline(exchange -> grants(exchange, true, ApiVersion.V1));
+        // v3 lists say how to search in a parameter of the same name, accurate unless told.
+        routes.get(V3_USER + "/list").inline(exchange -> users(exchange, isBlur(exchange), ApiVersion.V2));
+        routes.get(V3_ROLE + "/list").inline(exchange -> roles(exchange, isBlur(exchange), ApiVersion.V2));
+        routes.get(V3_PERMISSION + "/list").inline(exchange -> grants(exchange, isBlur(exchange), ApiVersion.V2));
+    }
 
-        routes.get(ROLES).when("search", "accurate").inline(exchange -> roles(exchange, false));
-        routes.get(ROLES).when("search", "blur").inline(exchange -> roles(exchange, true));
-        routes.get(ROLES + "/search").inline(exchange ->
-                exchange.respondJson(accounts.rolesLike(exchange.requiredParam("role"))));
-        routes.post(ROLES).blocking(exchange -> {
-            accounts.bindRole(exchange.requiredParam("role"), exchange.requiredParam("username"));
-            done(exchange, "add role ok!");
+    /** Creating and deleting users, roles and permissions, and the name searches, on one API version. */
+    private void registerAccounts(HttpRoutes routes, String users, String roles, String permissions,
+            ApiVersion version) {
+        routes.post(users).blocking(exchange -> {
+            accounts.createUser(exchange.requiredParam("username"), exchange.requiredParam("password"));
+            done(exchange, "create user ok!", version);
         });
-        routes.delete(ROLES).blocking(exchange -> {
+        routes.delete(users).blocking(exchange -> {
+            accounts.deleteUser(exchange.requiredParam("username"));
+            done(exchange, "delete user ok!", version);
+        });
+        routes.put(users).access(Access.signedIn()).blocking(exchange -> updatePassword(exchange, version));
+        routes.get(users + "/search").inline(exchange ->
+                version.data(exchange, accounts.usernamesLike(exchange.requiredParam("username"))));
+        routes.get(roles + "/search").inline(exchange ->
+                version.data(exchange, accounts.rolesLike(exchange.requiredParam("role"))));
+        routes.post(roles).blocking(exchange -> {
+            accounts.bindRole(exchange.requiredParam("role"), exchange.requiredParam("username"));
+            done(exchange, "add role ok!", version);
+        });
+        routes.delete(roles).blocking(exchange -> {
             String username = exchange.param("username");
             accounts.unbindRole(exchange.requiredParam("role"), username);
-            done(exchange, "delete role of user " + (username == null ? "" : username) + " ok!");
+            done(exchange, "delete role of user " + (username == null ? "" : username) + " ok!", version);
         });
-
-        routes.get(PERMISSIONS).when("search", "accurate").inline(exchange -> grants(exchange, false));
-        routes.get(PERMISSIONS).when("search", "blur").inline(exchange -> grants(exchange, true));
-        routes.post(PERMISSIONS).blocking(exchange -> {
+        routes.post(permissions).blocking(exchange -> {
             accounts.grant(exchange.requiredParam("role"), exchange.requiredParam("resource"),
                     exchange.requiredParam("action"));
-            done(exchange, "add permission ok!");
+            done(exchange, "add permission ok!", version);
         });
-        routes.delete(PERMISSIONS).blocking(exchange -> {
+        routes.delete(permissions).blocking(exchange -> {
             accounts.revoke(exchange.requiredParam("role"), exchange.requiredParam("resource"),
                     exchange.requiredParam("action"));
-            done(exchange, "delete permission ok!");
+            done(exchange, "delete permission ok!", version);
         });
     }
+
+    private static boolean isBlur(HttpExchange exchange) {
+        return "blur".equals(exchange.param("search"));
+    }
+
 
     /**
      * Answers a token for a right username and password, as the official server does (the token
@@ -136,7 +156,7 @@ public class AuthHttpApi implements HttpApi {
     }
 
     /** An admin sets anyone's password; a user its own. */
-    private void updatePassword(HttpExchange exchange) {
+    private void updatePassword(HttpExchange exchange, ApiVersion version) {
         String username = exchange.requiredParam("username");
         String caller = gate.userOf(HttpAccess.tokenOf(exchange));
         if (gate.enabled() && caller != null && !caller.equals(username) && !accounts.isAdmin(caller)) {
@@ -145,7 +165,7 @@ public class AuthHttpApi implements HttpApi {
         }
         accounts.updatePassword(username, exchange.requiredParam("newPassword"));
         LOG.info("password of '{}' changed by {}", username, caller == null ? exchange.clientIp() : caller);
-        done(exchange, "update user ok!");
+        done(exchange, "update user ok!", version);
     }
 
     /** The signed-in user changes its own password, proving the old one. */
@@ -162,22 +182,27 @@ public class AuthHttpApi implements HttpApi {
         exchange.respondJson(RestResult.ok("Update password success"));
     }
 
-    private void users(HttpExchange exchange, boolean blur) {
-        exchange.respondJson(accounts.users(exchange.param("username"), blur, exchange.requiredIntParam("pageNo"),
+    private void users(HttpExchange exchange, boolean blur, ApiVersion version) {
+        version.data(exchange, accounts.users(exchange.param("username"), blur, exchange.requiredIntParam("pageNo"),
                 exchange.requiredIntParam("pageSize")));
     }
 
-    private void roles(HttpExchange exchange, boolean blur) {
-        exchange.respondJson(accounts.roles(exchange.param("username"), exchange.param("role"), blur,
+    private void roles(HttpExchange exchange, boolean blur, ApiVersion version) {
+        version.data(exchange, accounts.roles(exchange.param("username"), exchange.param("role"), blur,
                 exchange.requiredIntParam("pageNo"), exchange.requiredIntParam("pageSize")));
     }
 
-    private void grants(HttpExchange exchange, boolean blur) {
-        exchange.respondJson(accounts.grants(exchange.param("role"), blur, exchange.requiredIntParam("pageNo"),
+    private void grants(HttpExchange exchange, boolean blur, ApiVersion version) {
+        version.data(exchange, accounts.grants(exchange.param("role"), blur, exchange.requiredIntParam("pageNo"),
                 exchange.requiredIntParam("pageSize")));
     }
 
-    private static void done(HttpExchange exchange, String message) {
-        exchange.respondJson(RestResult.ok(message));
+    /** A change done: the 1.x API's {@code RestResult}, the v3 envelope after. */
+    private static void done(HttpExchange exchange, String message, ApiVersion version) {
+        if (version == ApiVersion.V1) {
+            exchange.respondJson(RestResult.ok(message));
+        } else {
+            version.data(exchange, message);
+        }
     }
 }
