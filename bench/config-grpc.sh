@@ -1,11 +1,17 @@
 #!/bin/bash
 # Config center over gRPC (the 2.x protocol), one target at a time, with bench/grpc-bench:
-#   bench/config-grpc.sh ours|rnacos [query|publish|publish-warmup|connections|push|push-fanout ...]   (default: all but publish-warmup)
+#   bench/config-grpc.sh ours|rnacos [query|publish|publish-fuzzy|publish-warmup|connections|push|push-fanout ...]
+#   (default: all but publish-fuzzy and publish-warmup)
 # 1. query: config query QPS, 8 connections x 64 requests in flight, 200 configs of 1 KB,
 #    10 s warm-up then 20 s measured; server CPU per request from /proc.
 # 1b. publish: config publish QPS of 1 KB to random keys among 1,000, 8 connections x 8 in flight
 #    (20 s warm-up, 20 s measured), then 1 connection x 64 in flight (the shape of one 2.x
 #    application publishing from many threads; 10 s more warm-up, 20 s measured).
+# 1b'. publish-fuzzy (ours only: a 3.x feature): the publish of 1b (1 connection x 64 in flight) with
+#    no fuzzy-watch pattern, then on a fresh server with 10,000 patterns watched (500 connections x
+#    20, all in the publishes' namespace and group, none matching), as prefix, suffix and contains
+#    patterns (the server indexes the first two and walks the third): the cost of finding a
+#    publish's watchers.
 # 1c. publish-warmup: the warm-up curve of a fresh server: 1 connection x 64 in flight publishing
 #    from the first second, twelve 5 s windows one after the other.
 # 2. connections: 2 x 9,750 connections (two load processes: one process may hold at most
@@ -22,7 +28,7 @@
 #    its 64 in flight are acked (10 s more warm-up, 20 s measured), where the server is the limit.
 # Build first: mvn -B -DskipTests package. Results go to bench/out/config-grpc-TARGET.txt.
 source "$(dirname "$0")/lib.sh"
-TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|publish-warmup|connections|push|push-fanout ...]}
+TARGET=${1:?usage: config-grpc.sh ours|rnacos [query|publish|publish-fuzzy|publish-warmup|connections|push|push-fanout ...]}
 shift
 WORKLOADS=${*:-query publish connections push push-fanout}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
@@ -54,6 +60,21 @@ mkdir -p "$OUT_DIR"
             publish)
                 bench publish --connections 8 --inflight 8 --configs 1000 --size 1024 --warmup 20 --seconds 20
                 bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 10 --seconds 20
+                ;;
+            publish-fuzzy)
+                bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 20 --seconds 20
+                stop_server
+                start_server "$TARGET"
+                bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 20 --seconds 20 \
+                    --fuzzy-patterns 10000
+                stop_server
+                start_server "$TARGET"
+                bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 20 --seconds 20 \
+                    --fuzzy-patterns 10000 --fuzzy-form suffix
+                stop_server
+                start_server "$TARGET"
+                bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 20 --seconds 20 \
+                    --fuzzy-patterns 10000 --fuzzy-form contains
                 ;;
             publish-warmup)
                 bench publish --connections 1 --inflight 64 --configs 1000 --size 1024 --warmup 0 --seconds 5 \

@@ -1,9 +1,12 @@
 package com.nacosx.config.http;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.capacity.CapacityService;
 import com.nacosx.config.service.ConfigCommand;
 import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.core.replication.CommandLog;
+import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -19,7 +22,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class CapacityHttpApi implements HttpApi {
 
+    private static final String PUBLIC_NAMESPACE_AS_GROUP = "";
     private static final String CAPACITY = "/v1/cs/capacity";
+    private static final String V3 = "/v3/admin/cs/capacity";
 
     private final CapacityService capacities;
     private final CommandLog<ConfigWriter> commands;
@@ -31,47 +36,85 @@ public class CapacityHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get(CAPACITY).blocking(this::get);
-        routes.post(CAPACITY).blocking(this::update);
+        routes.get(CAPACITY).blocking(exchange -> get(exchange, Api.V1));
+        routes.post(CAPACITY).blocking(exchange -> update(exchange, Api.V1));
+        routes.get(V3).blocking(exchange -> get(exchange, Api.V3));
+        routes.post(V3).blocking(exchange -> update(exchange, Api.V3));
     }
 
-    private void get(HttpExchange exchange) {
-        String group = exchange.param("group");
-        String tenant = exchange.param("tenant");
-        if (group == null && tenant == null) {
-            refuse(exchange, "The parameter group and tenant cannot be empty at the same time");
-        } else if (group == null && tenant.isBlank()) {
-            refuse(exchange, "tenant cannot be an empty string");
-        } else {
-            exchange.respondJson(RestResult.ok(capacities.of(tenant == null ? group : null, tenant)));
+    /**
+     * How a version names the group and the namespace, and answers: the 1.x API with the
+     * official's {@code RestResult} (a refusal too), v3 in the envelope.
+     */
+    private enum Api {
+        V1("group", "tenant"), V3("groupName", "namespaceId");
+
+        final String groupParam;
+        final String tenantParam;
+
+        Api(String groupParam, String tenantParam) {
+            this.groupParam = groupParam;
+            this.tenantParam = tenantParam;
+        }
+
+        void answer(HttpExchange exchange, String message, Object data) {
+            if (this == V1) {
+                exchange.respondJson(new RestResult<>(200, message, data));
+            } else {
+                exchange.respondJson(ApiResult.success(data));
+            }
+        }
+
+        void refuse(HttpExchange exchange, String message) {
+            if (this == V1) {
+                exchange.respondJson(400, new RestResult<>(400, message, null));
+            } else {
+                throw NacosException.badRequest(message);
+            }
         }
     }
 
-    private void update(HttpExchange exchange) {
-        String group = exchange.param("group");
-        String tenant = exchange.param("tenant");
+    private void get(HttpExchange exchange, Api api) {
+        String group = exchange.param(api.groupParam);
+        String tenant = exchange.param(api.tenantParam);
+        if (namesPublicNamespace(tenant)) {
+            api.answer(exchange, null, capacities.of(PUBLIC_NAMESPACE_AS_GROUP, null));
+        } else if (group == null && tenant == null) {
+            api.refuse(exchange, "The parameter group and tenant cannot be empty at the same time");
+        } else if (group == null && tenant.isBlank()) {
+            api.refuse(exchange, "tenant cannot be an empty string");
+        } else {
+            api.answer(exchange, null, capacities.of(tenant == null ? group : null, tenant));
+        }
+    }
+
+    private void update(HttpExchange exchange, Api api) {
+        String group = exchange.param(api.groupParam);
+        String tenant = exchange.param(api.tenantParam);
         Integer quota = count(exchange, "quota");
         Integer maxSize = count(exchange, "maxSize");
         Integer maxAggrCount = count(exchange, "maxAggrCount");
         Integer maxAggrSize = count(exchange, "maxAggrSize");
         if (blank(group) && blank(tenant)) {
-            refuse(exchange, "The parameter group and tenant cannot be empty at the same time");
+            api.refuse(exchange, "The parameter group and tenant cannot be empty at the same time");
             return;
         }
         if (quota == null && maxSize == null && maxAggrCount == null && maxAggrSize == null) {
-            refuse(exchange, "The parameters quota, maxSize, maxAggrCount, maxAggrSize cannot be empty at the same time");
+            api.refuse(exchange, "The parameters quota, maxSize, maxAggrCount, maxAggrSize cannot be empty at the same time");
             return;
         }
+        boolean publicNamespace = namesPublicNamespace(tenant);
         String field = tenant == null ? "group" : "tenant";
         String name = tenant == null ? group : tenant;
         if (blank(name)) {
-            refuse(exchange, String.format("parameter %s is empty.", field));
+            api.refuse(exchange, String.format("parameter %s is empty.", field));
             return;
         }
-        commands.submitAndWait(new ConfigCommand.SetCapacity(tenant != null, name.trim(), quota, maxSize, maxAggrCount,
+        commands.submitAndWait(new ConfigCommand.SetCapacity(tenant != null && !publicNamespace,
+                publicNamespace ? PUBLIC_NAMESPACE_AS_GROUP : name.trim(), quota, maxSize, maxAggrCount,
                 maxAggrSize, System.currentTimeMillis()));
-        exchange.respondJson(new RestResult<>(200, String.format(
-                "successfully updated the capacity information configuration of %s to %s", field, name), true));
+        api.answer(exchange, String.format("successfully updated the capacity information configuration of %s to %s",
+                field, name), true);
     }
 
     private static Integer count(HttpExchange exchange, String name) {
@@ -86,11 +129,16 @@ public class CapacityHttpApi implements HttpApi {
         return count;
     }
 
+    /**
+     * A 3.x tool names the public namespace as a tenant ("public"). Its configs are counted against
+     * the whole public namespace's capacity, which the 2.x model keeps as the capacity of group "".
+     */
+    private static boolean namesPublicNamespace(String tenant) {
+        return !blank(tenant) && ConfigService.normalizeTenant(tenant).isEmpty();
+    }
+
     private static boolean blank(String value) {
         return value == null || value.isBlank();
     }
 
-    private static void refuse(HttpExchange exchange, String message) {
-        exchange.respondJson(400, new RestResult<>(400, message, null));
-    }
 }

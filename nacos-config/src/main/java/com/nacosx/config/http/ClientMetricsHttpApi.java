@@ -1,9 +1,11 @@
 package com.nacosx.config.http;
 
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.remote.config.ClientConfigMetricRequest;
 import com.nacosx.api.remote.config.ClientConfigMetricResponse;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.service.ConfigService;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
@@ -38,20 +40,27 @@ public class ClientMetricsHttpApi implements HttpApi {
 
     @Override
     public void register(HttpRoutes routes) {
-        routes.get("/v1/cs/metrics/current").blocking(this::current);
+        routes.get("/v1/cs/metrics/current").blocking(exchange -> exchange.respondJson(
+                current(exchange, exchange.param("group"), exchange.param("tenant"))));
+        routes.get("/v3/admin/cs/metrics/ip").blocking(exchange -> exchange.respondJson(ApiResult.success(
+                current(exchange, exchange.param("groupName"), exchange.param("namespaceId")))));
     }
 
-    private void current(HttpExchange exchange) {
+    /** What the clients at {@code ip} connected to this node hold: of one config when a dataId is given. */
+    private Map<String, Object> current(HttpExchange exchange, String group, String tenant) {
         String ip = exchange.requiredParam("ip");
         String dataId = exchange.param("dataId");
+        if (dataId != null && !dataId.isBlank() && (group == null || group.isBlank())) {
+            throw NacosException.missingParameter("group");
+        }
         List<ClientConfigMetricRequest.MetricsKey> keys = dataId == null || dataId.isBlank() ? List.of()
-                : metricsKeys(service.key(dataId, exchange.requiredParam("group"), exchange.param("tenant")));
+                : metricsKeys(service.key(dataId, group, tenant));
         List<CompletableFuture<Map<String, Object>>> answers = connections.byClientIp(ip).stream()
                 .map(connection -> ask(connection, keys))
                 .toList();
         Map<String, Object> merged = new TreeMap<>();
         answers.forEach(answer -> merged.putAll(answer.join()));
-        exchange.respondJson(merged);
+        return merged;
     }
 
     private static List<ClientConfigMetricRequest.MetricsKey> metricsKeys(ConfigKey key) {

@@ -7,6 +7,7 @@ import com.nacosx.core.auth.Action;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.HttpForwarder;
+import com.nacosx.core.http.ApiResult;
 import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
@@ -61,19 +62,37 @@ public class ListenerHttpApi implements HttpApi {
             ConfigKey key = key(exchange);
             collect(exchange, BY_CONFIG, queries.listenersOf(key)).thenAccept(all -> exchange.respondJson(status(all)));
         });
+        // The v3 admin API: the 3.x ConfigListenerInfo in the envelope.
+        routes.get("/v3/admin/cs/config/listener").access(HttpAccess.config(Action.READ)).inline(exchange ->
+                collect(exchange, BY_CONFIG, queries.listenersOf(key(exchange))).thenAccept(all ->
+                        exchange.respondJson(ApiResult.success(listenerInfo("config", all)))));
+        routes.get("/v3/admin/cs/listener").access(HttpAccess.config(Action.READ)).inline(exchange ->
+                listenedByIp(exchange).thenAccept(shown ->
+                        exchange.respondJson(ApiResult.success(listenerInfo("ip", shown)))));
     }
 
+    /** The config asked about, named as the 1.x API ({@code group}, {@code tenant}) or v3 ({@code groupName}, {@code namespaceId}). */
     private ConfigKey key(HttpExchange exchange) {
-        String group = exchange.param("group");
+        String group = firstOf(exchange, "group", "groupName");
         return configs.key(exchange.requiredParam("dataId"), group == null || group.isBlank() ? "DEFAULT_GROUP" : group,
-                exchange.param("tenant"));
+                firstOf(exchange, "tenant", "namespaceId"));
+    }
+
+    private static String firstOf(HttpExchange exchange, String name, String otherName) {
+        String value = exchange.param(name);
+        return value != null ? value : exchange.param(otherName);
     }
 
     private void byIp(HttpExchange exchange) {
+        listenedByIp(exchange).thenAccept(shown -> exchange.respondJson(status(shown)));
+    }
+
+    /** What {@code ip} listens to over the cluster: the public namespace's configs, those of {@code tenant}, or all. */
+    private CompletableFuture<Map<String, String>> listenedByIp(HttpExchange exchange) {
         String ip = exchange.requiredParam("ip");
         boolean all = Boolean.parseBoolean(exchange.param("all"));
-        String tenant = exchange.param("tenant");
-        collect(exchange, BY_IP, queries.listenedBy(ip)).thenAccept(listened -> {
+        String tenant = firstOf(exchange, "tenant", "namespaceId");
+        return collect(exchange, BY_IP, queries.listenedBy(ip)).thenApply(listened -> {
             Map<String, String> shown = new HashMap<>();
             listened.forEach((groupKey, md5) -> {
                 boolean ofTenant = tenant != null && !tenant.isBlank() && groupKey.contains(tenant);
@@ -81,8 +100,15 @@ public class ListenerHttpApi implements HttpApi {
                     shown.put(groupKey, md5);
                 }
             });
-            exchange.respondJson(status(shown));
+            return shown;
         });
+    }
+
+    private static Map<String, Object> listenerInfo(String queryType, Map<String, String> listened) {
+        Map<String, Object> info = new HashMap<>();
+        info.put("queryType", queryType);
+        info.put("listenersStatus", listened);
+        return info;
     }
 
     /** This node's answer merged with each peer's (a peer that fails is left out and logged). */

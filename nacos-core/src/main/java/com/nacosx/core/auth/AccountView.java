@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 final class AccountView {
 
     static final String ADMIN_ROLE = "ROLE_ADMIN";
+    private static final String PUBLIC_NAMESPACE_PREFIX = "public:";
 
     private record CompiledGrant(Pattern resource, String action) {
     }
@@ -36,9 +37,15 @@ final class AccountView {
         return new AccountView(new AccountStore.Tables(List.of(), List.of(), List.of()));
     }
 
+    /**
+     * A grant's resource as a pattern. Resources write the public namespace empty; a grant written
+     * by a 3.x console or tool names it {@code public:}, and means the same namespace.
+     */
     private static Pattern compile(String resource) {
+        String inPublicAsEmpty = resource.startsWith(PUBLIC_NAMESPACE_PREFIX)
+                ? resource.substring(PUBLIC_NAMESPACE_PREFIX.length() - 1) : resource;
         StringBuilder regex = new StringBuilder();
-        for (String literal : resource.split("\\*", -1)) {
+        for (String literal : inPublicAsEmpty.split("\\*", -1)) {
             if (!regex.isEmpty()) {
                 regex.append(".*");
             }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -124,7 +125,7 @@ public final class FuzzyWatchIndex implements ConnectionListener {
             return List.of();
         }
         synchronized (this) {
-            List<Watched> candidates = new ArrayList<>();
+            Set<Watched> candidates = new LinkedHashSet<>();
             Map<String, PatternBucket> groups = byGroup.get(resource.namespace());
             PatternBucket ofGroup = groups == null ? null : groups.get(resource.group());
             if (ofGroup != null) {

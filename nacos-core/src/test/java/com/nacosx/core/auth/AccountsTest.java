@@ -112,6 +112,13 @@ class AccountsTest {
         assertFalse(accounts.permits("reader", Resource.of("", "DEFAULT_GROUP", Resource.CONFIG, "appX(yaml)"),
                 Action.WRITE));
         assertFalse(accounts.permits("reader", Resource.console("users"), Action.READ));
+        accounts.bindRole("public-readers", "reader");
+        accounts.grant("public-readers", "public:*:*", "r");
+        assertTrue(accounts.permits("reader", Resource.of("", "g", Resource.CONFIG, "a"), Action.READ),
+                "a grant naming the public namespace 'public', as 3.x consoles write it, covers it however named");
+        assertTrue(accounts.permits("reader", Resource.of("public", "g", Resource.NAMING, "s"), Action.READ));
+        assertFalse(accounts.permits("reader", Resource.of("publicity", "g", Resource.CONFIG, "a"), Action.READ));
+        accounts.unbindRole("public-readers", null);
         accounts.unbindRole("dev-readers", null);
         assertFalse(accounts.permits("reader", Resource.of("dev", "g", Resource.CONFIG, "a"), Action.READ));
         assertTrue(store.grants.isEmpty());

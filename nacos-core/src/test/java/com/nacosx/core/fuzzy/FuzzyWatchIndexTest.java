@@ -40,8 +40,10 @@ class FuzzyWatchIndexTest {
         assertTrue(new NamePattern("*.yaml").matches("a.yaml"));
         assertTrue(new NamePattern("*mid*").matches("a-mid-b"));
         assertFalse(new NamePattern("a*b").matches("ab"), "a star inside matches nothing, as the official");
-        assertEquals("app-", new NamePattern("app-*").prefix());
-        assertEquals(null, new NamePattern("*").prefix());
+        assertEquals(NamePattern.Form.PREFIX, new NamePattern("app-*").form());
+        assertEquals("app-", new NamePattern("app-*").rest());
+        assertEquals(NamePattern.Form.SUFFIX, new NamePattern("*.yaml").form());
+        assertEquals(NamePattern.Form.NOTHING, new NamePattern("a*b").form());
     }
 
     @Test
@@ -114,6 +116,18 @@ class FuzzyWatchIndexTest {
         assertEquals(0, index.patternCount());
         assertTrue(index.isIdle());
         assertEquals(List.of(), index.changed(config("G", "a2"), true));
+    }
+
+    @Test
+    void everyFormIsFoundThroughTheIndex() {
+        index.watch("exact", pattern("public>>G>>app-1.yaml"));
+        index.watch("prefix", pattern("public>>G>>app-*"));
+        index.watch("suffix", pattern("public>>G>>*.yaml"));
+        index.watch("contains", pattern("public>>*>>*-1*"));
+        index.watch("nothing", pattern("public>>G>>a*l"));
+        List<String> told = index.changed(config("G", "app-1.yaml"), true).stream()
+                .flatMap(change -> change.connections().stream()).sorted().toList();
+        assertEquals(List.of("contains", "exact", "prefix", "suffix"), told);
     }
 
     @Test

@@ -78,6 +78,11 @@ class CapacityTest {
         v2(publish("other", "R", "", "r"), 200, 0);
         v2(publish("more", "R", "", "r"), 400, 5031);
         assertEquals(4, capacityOf("group", "").path("usage").asInt(), "the empty group is the whole public namespace");
+        assertEquals(4, capacityOf("tenant", "public").path("usage").asInt(),
+                "a 3.x tool naming the public namespace 'public' sees the same capacity");
+        json(HttpCall.post(capacity).param("tenant", "public").param("quota", "5").send(), 200);
+        v2(publish("more", "R", "", "r"), 200, 0);
+        assertEquals(5, capacityOf("group", "").path("quota").asInt(), "and raises the same quota");
     }
 
     @Test

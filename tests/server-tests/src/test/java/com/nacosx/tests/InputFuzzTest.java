@@ -129,7 +129,11 @@ class InputFuzzTest {
             route("POST", "/v3/client/ns/instance"), route("DELETE", "/v3/client/ns/instance"),
             route("GET", "/v3/client/ns/instance/list"), route("GET", "/v3/auth/user/list"),
             route("GET", "/v3/auth/role/list"), route("GET", "/v3/auth/permission/list"),
-            route("POST", "/v3/auth/user/login"));
+            route("POST", "/v3/auth/user/login"), route("GET", "/v3/admin/cs/config/export"),
+            route("POST", "/v3/admin/cs/config/import"), route("POST", "/v3/admin/cs/config/clone"),
+            route("GET", "/v3/admin/cs/config/listener"), route("GET", "/v3/admin/cs/listener"),
+            route("GET", "/v3/admin/cs/capacity"), route("POST", "/v3/admin/cs/capacity"),
+            route("GET", "/v3/admin/cs/metrics/ip"));
 
     /**
      * The routes that read a JSON body (the peers' among them), with the parameters that pick
@@ -143,7 +147,9 @@ class InputFuzzTest {
             route("PUT", "/v1/ns/distro/datum"), route("PUT", "/v1/ns/distro/checksum", "source", "127.0.0.1:1"),
             route("GET", "/v1/ns/distro/datum"), route("POST", "/v1/ns/service/status"),
             route("POST", "/v1/ns/raft/vote"), route("POST", "/v1/ns/raft/beat"), route("POST", "/v1/ns/raft/datum"),
-            route("POST", "/v1/ns/raft/datum/commit"), route("PUT", "/v1/ns/raft/datum/reload"));
+            route("POST", "/v1/ns/raft/datum/commit"), route("PUT", "/v1/ns/raft/datum/reload"),
+            route("POST", "/v3/admin/cs/config/clone", "namespaceId", "kept"), route("POST", "/v3/admin/core/ops/raft"),
+            route("PUT", "/v3/admin/core/cluster/node/list"));
 
     /** The JSON bodies that stand for nothing: each route refuses them or serves them, never fails. */
     static final List<String> EMPTY_JSON_BODIES = List.of("null", "[]", "{}");

@@ -13,7 +13,9 @@ import com.alibaba.nacos.api.config.listener.ConfigFuzzyWatchChangeEvent;
 import com.alibaba.nacos.api.config.listener.FuzzyWatchLoadWatcher;
 import com.alibaba.nacos.api.exception.NacosException;
 import com.nacosx.testsupport.Await;
+import com.nacosx.api.remote.config.ConfigPublishRequest;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TestServers;
@@ -127,6 +129,17 @@ class ConfigClient3xTest {
         assertEquals("v2", next(received), "a change naming it 'public'");
         assertTrue(client.publishConfig("pushed.txt", GROUP, "v3"));
         assertEquals("v3", next(received), "its own change");
+        // The official 2.5.1 client cannot share this class path; this one speaks its protocol and
+        // names the namespace as it does.
+        try (NacosGrpcClient twoX = NacosGrpcClient.connect("127.0.0.1", elsewhere.grpcPort())) {
+            ConfigPublishRequest publish = new ConfigPublishRequest();
+            publish.dataId = "pushed.txt";
+            publish.group = GROUP;
+            publish.tenant = "";
+            publish.content = "v4";
+            assertTrue(twoX.requestNow(publish).isSuccess());
+        }
+        assertEquals("v4", next(received), "a change a 2.x client made over gRPC");
     }
 
     @Test
