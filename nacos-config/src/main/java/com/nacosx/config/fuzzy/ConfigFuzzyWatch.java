@@ -3,7 +3,6 @@ package com.nacosx.config.fuzzy;
 import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.config.ConfigFuzzyWatchChangeNotifyRequest;
 import com.nacosx.api.remote.config.ConfigFuzzyWatchSyncRequest;
-import com.nacosx.api.remote.fuzzy.FuzzyWatch;
 import com.nacosx.config.ConfigProperties;
 import com.nacosx.config.cache.CachedConfig;
 import com.nacosx.config.cache.ConfigCache;
@@ -16,9 +15,6 @@ import com.nacosx.core.fuzzy.FuzzyWatchIndex;
 import com.nacosx.core.fuzzy.FuzzyWatchPushes;
 import com.nacosx.core.fuzzy.FuzzyWatching;
 import com.nacosx.core.remote.ServerPush;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
@@ -34,7 +30,7 @@ import org.springframework.stereotype.Component;
  * patterns per client (20) and {@value #MATCH_LIMIT_PROPERTY} configs per pattern (500).
  */
 @Component
-public class ConfigFuzzyWatch implements ConfigChangeListener, FuzzyWatchPushes.Wire {
+public class ConfigFuzzyWatch implements ConfigChangeListener, FuzzyWatchPushes.Wire<ConfigFuzzyWatchSyncRequest.Context> {
 
     static final String MATCH_LIMIT_PROPERTY = "nacos.config.fuzzy.watch.max.pattern.match.config.count";
     private static final String ADD_CONFIG = "ADD_CONFIG";
@@ -83,17 +79,13 @@ public class ConfigFuzzyWatch implements ConfigChangeListener, FuzzyWatchPushes.
     }
 
     @Override
-    public ServerRequest syncBatch(String pattern, String syncType, List<FuzzyWatchPushes.KeyChange> batch,
-            int totalBatch, int currentBatch) {
-        Set<ConfigFuzzyWatchSyncRequest.Context> contexts = new LinkedHashSet<>();
-        batch.forEach(change -> contexts.add(new ConfigFuzzyWatchSyncRequest.Context(change.key(),
-                change.added() ? ADD_CONFIG : DELETE_CONFIG)));
-        return new ConfigFuzzyWatchSyncRequest(pattern, syncType, contexts, totalBatch, currentBatch);
+    public ConfigFuzzyWatchSyncRequest newSyncRequest() {
+        return new ConfigFuzzyWatchSyncRequest();
     }
 
     @Override
-    public ServerRequest listingFinished(String pattern) {
-        return new ConfigFuzzyWatchSyncRequest(pattern, FuzzyWatch.FINISH_INIT_NOTIFY, null, 0, 0);
+    public ConfigFuzzyWatchSyncRequest.Context context(String key, boolean added) {
+        return new ConfigFuzzyWatchSyncRequest.Context(key, added ? ADD_CONFIG : DELETE_CONFIG);
     }
 
     @Override

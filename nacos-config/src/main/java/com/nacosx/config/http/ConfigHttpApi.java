@@ -5,12 +5,10 @@ import com.nacosx.api.common.Page;
 import com.nacosx.config.model.ConfigEntry;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigType;
-import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.push.ListeningConfigs;
 import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.service.ConfigService;
-import com.nacosx.config.service.PublishOptions;
 import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.HttpAccess;
@@ -106,10 +104,8 @@ public class ConfigHttpApi implements HttpApi {
         String dataId = exchange.requiredParam("dataId");
         String group = exchange.requiredParam("group");
         String content = exchange.requiredParam("content");
-        ConfigKey key = service.key(dataId, group, exchange.param("tenant"));
-        ConfigWrite write = PublishParams.write(exchange, content, "src_user", "config_tags");
-        PublishOptions options = PublishParams.options(exchange);
-        exchange.respondJsonWhenDone(service.publishAsync(key, write, options), Boolean.TRUE);
+        PublishParams.publish(exchange, service, service.key(dataId, group, exchange.param("tenant")), content,
+                "src_user", "config_tags", Boolean.TRUE);
     }
 
     private void remove(HttpExchange exchange) {

@@ -4,10 +4,8 @@ import com.nacosx.api.common.Page;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
-import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.StoredConfig;
 import com.nacosx.config.service.ConfigService;
-import com.nacosx.config.service.PublishOptions;
 import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.http.ApiResult;
@@ -61,10 +59,8 @@ public class ConfigV2HttpApi implements HttpApi {
         String dataId = notBlank(exchange, "dataId");
         String group = notBlank(exchange, "group");
         String content = notBlank(exchange, "content");
-        ConfigKey key = service.key(dataId, group, exchange.param("namespaceId"));
-        ConfigWrite write = PublishParams.write(exchange, content, "srcUser", "configTags");
-        PublishOptions options = PublishParams.options(exchange);
-        exchange.respondJsonWhenDone(service.publishAsync(key, write, options), ApiResult.success(true));
+        PublishParams.publish(exchange, service, service.key(dataId, group, exchange.param("namespaceId")), content,
+                "srcUser", "configTags", ApiResult.success(true));
     }
 
     /** The official's form check: the three fields must be present and not blank. */

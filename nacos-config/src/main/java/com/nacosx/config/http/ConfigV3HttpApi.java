@@ -101,11 +101,8 @@ public class ConfigV3HttpApi implements HttpApi {
     }
 
     private void publish(HttpExchange exchange) {
-        ConfigKey key = service.key(exchange.requiredParam("dataId"), exchange.requiredParam("groupName"),
-                exchange.param("namespaceId"));
-        var write = PublishParams.write(exchange, exchange.requiredParam("content"), "srcUser", "configTags");
-        exchange.respondJsonWhenDone(service.publishAsync(key, write, PublishParams.options(exchange)),
-                ApiResult.success(true));
+        PublishParams.publish(exchange, service, key(exchange), exchange.requiredParam("content"), "srcUser",
+                "configTags", ApiResult.success(true));
     }
 
     private void remove(HttpExchange exchange) {

@@ -2,6 +2,7 @@ package com.nacosx.core.fuzzy;
 
 import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.fuzzy.FuzzyWatch;
+import com.nacosx.api.remote.fuzzy.FuzzyWatchSyncRequest;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.OutboundPush;
 import com.nacosx.core.remote.ServerPush;
@@ -19,34 +20,37 @@ import java.util.concurrent.CompletableFuture;
  * (then, on its first watch, the end of the listing); later, each resource that comes or goes.
  * Every push is retried until acked, as the other pushes are.
  */
-public final class FuzzyWatchPushes {
+public final class FuzzyWatchPushes<C> {
 
-    /** A module's names and requests for what fuzzy watching tells. */
-    public interface Wire {
+    /**
+     * A module's names and requests for what fuzzy watching tells.
+     *
+     * @param <C> the context of the module's sync request: a key and whether it came or went
+     */
+    public interface Wire<C> {
 
         /** The key the client knows a resource by, with the namespace named as the pattern names it. */
         String keyOf(FuzzyPattern pattern, FuzzyResource resource);
 
-        ServerRequest syncBatch(String pattern, String syncType, List<KeyChange> batch, int totalBatch,
-                int currentBatch);
+        /** An empty sync request of the module's type. */
+        FuzzyWatchSyncRequest<C> newSyncRequest();
 
-        /** The notice that ends the first listing of a pattern. */
-        ServerRequest listingFinished(String pattern);
+        C context(String key, boolean added);
 
         ServerRequest change(String key, boolean added);
     }
 
     /** A key the client is told of: there ({@code added}) or gone. */
-    public record KeyChange(String key, boolean added) {
+    private record KeyChange(String key, boolean added) {
     }
 
     private final ServerPush push;
-    private final Wire wire;
+    private final Wire<C> wire;
     private final int batchSize;
     private final Duration ackWait;
     private final int maxTries;
 
-    public FuzzyWatchPushes(ServerPush push, Wire wire, int batchSize, Duration ackWait, int maxTries) {
+    public FuzzyWatchPushes(ServerPush push, Wire<C> wire, int batchSize, Duration ackWait, int maxTries) {
         this.push = push;
         this.wire = wire;
         this.batchSize = batchSize;
@@ -73,15 +77,29 @@ public final class FuzzyWatchPushes {
         int totalBatch = (diff.size() + batchSize - 1) / batchSize;
         List<OutboundPush> batches = new ArrayList<>(totalBatch);
         for (int from = 0, batch = 1; from < diff.size(); from += batchSize, batch++) {
-            batches.add(Connection.prepare(wire.syncBatch(pattern, syncType,
-                    diff.subList(from, Math.min(diff.size(), from + batchSize)), totalBatch, batch)));
+            Set<C> contexts = new LinkedHashSet<>();
+            diff.subList(from, Math.min(diff.size(), from + batchSize))
+                    .forEach(change -> contexts.add(wire.context(change.key(), change.added())));
+            batches.add(Connection.prepare(syncRequest(pattern, syncType, contexts, totalBatch, batch)));
         }
         List<CompletableFuture<Boolean>> delivered = batches.isEmpty() ? List.of()
                 : push.push(connectionId, batches, ackWait, maxTries);
         if (initializing) {
             CompletableFuture.allOf(delivered.toArray(CompletableFuture[]::new)).whenComplete((done, failed) ->
-                    push.push(connectionId, Connection.prepare(wire.listingFinished(pattern)), ackWait, maxTries));
+                    push.push(connectionId, Connection.prepare(
+                            syncRequest(pattern, FuzzyWatch.FINISH_INIT_NOTIFY, null, 0, 0)), ackWait, maxTries));
         }
+    }
+
+    private FuzzyWatchSyncRequest<C> syncRequest(String pattern, String syncType, Set<C> contexts, int totalBatch,
+            int currentBatch) {
+        FuzzyWatchSyncRequest<C> request = wire.newSyncRequest();
+        request.groupKeyPattern = pattern;
+        request.syncType = syncType;
+        request.contexts = contexts;
+        request.totalBatch = totalBatch;
+        request.currentBatch = currentBatch;
+        return request;
     }
 
     /** Tells each watcher of each change once, even when several of its patterns match the resource. */

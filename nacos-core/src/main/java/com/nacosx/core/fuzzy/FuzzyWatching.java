@@ -21,18 +21,18 @@ public final class FuzzyWatching implements ConnectionListener {
 
     private final UnaryOperator<String> storedNamespace;
     private final FuzzyWatchIndex index;
-    private final FuzzyWatchPushes pushes;
+    private final FuzzyWatchPushes<?> pushes;
 
     /**
      * @param storedNamespace maps a pattern's namespace, as the client names it, to the store's
      * @param existingIn      the resources of a namespace (as stored) now
      */
-    public FuzzyWatching(FuzzyWatchIndex.Limits limits, UnaryOperator<String> storedNamespace,
-            Function<String, Stream<FuzzyResource>> existingIn, FuzzyWatchPushes.Wire wire, ServerPush push,
+    public <C> FuzzyWatching(FuzzyWatchIndex.Limits limits, UnaryOperator<String> storedNamespace,
+            Function<String, Stream<FuzzyResource>> existingIn, FuzzyWatchPushes.Wire<C> wire, ServerPush push,
             Duration ackWait, int maxTries) {
         this.storedNamespace = storedNamespace;
         this.index = new FuzzyWatchIndex(limits, existingIn);
-        this.pushes = new FuzzyWatchPushes(push, wire, SYNC_BATCH, ackWait, maxTries);
+        this.pushes = new FuzzyWatchPushes<>(push, wire, SYNC_BATCH, ackWait, maxTries);
     }
 
     /** A pattern as a client sent it. */

@@ -3,7 +3,6 @@ package com.nacosx.naming.fuzzy;
 import com.nacosx.api.common.Constants;
 import com.nacosx.api.naming.NamingNames;
 import com.nacosx.api.remote.ServerRequest;
-import com.nacosx.api.remote.fuzzy.FuzzyWatch;
 import com.nacosx.api.remote.naming.NamingFuzzyWatchChangeNotifyRequest;
 import com.nacosx.api.remote.naming.NamingFuzzyWatchSyncRequest;
 import com.nacosx.core.fuzzy.FuzzyPattern;
@@ -17,9 +16,6 @@ import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceChangeListener;
 import com.nacosx.naming.registry.ServiceRegistry;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
@@ -35,7 +31,7 @@ import org.springframework.stereotype.Component;
  * patterns per client (20) and {@value #MATCH_LIMIT_PROPERTY} services per pattern (500).
  */
 @Component
-public class NamingFuzzyWatch implements ServiceChangeListener, FuzzyWatchPushes.Wire {
+public class NamingFuzzyWatch implements ServiceChangeListener, FuzzyWatchPushes.Wire<NamingFuzzyWatchSyncRequest.Context> {
 
     static final String MATCH_LIMIT_PROPERTY = "nacos.naming.fuzzy.watch.max.pattern.match.service.count";
     private static final String ADD_SERVICE = "ADD_SERVICE";
@@ -87,17 +83,13 @@ public class NamingFuzzyWatch implements ServiceChangeListener, FuzzyWatchPushes
     }
 
     @Override
-    public ServerRequest syncBatch(String pattern, String syncType, List<FuzzyWatchPushes.KeyChange> batch,
-            int totalBatch, int currentBatch) {
-        Set<NamingFuzzyWatchSyncRequest.Context> contexts = new LinkedHashSet<>();
-        batch.forEach(change -> contexts.add(new NamingFuzzyWatchSyncRequest.Context(change.key(),
-                change.added() ? ADD_SERVICE : DELETE_SERVICE)));
-        return new NamingFuzzyWatchSyncRequest(pattern, syncType, contexts, totalBatch, currentBatch);
+    public NamingFuzzyWatchSyncRequest newSyncRequest() {
+        return new NamingFuzzyWatchSyncRequest();
     }
 
     @Override
-    public ServerRequest listingFinished(String pattern) {
-        return new NamingFuzzyWatchSyncRequest(pattern, FuzzyWatch.FINISH_INIT_NOTIFY, null, 0, 0);
+    public NamingFuzzyWatchSyncRequest.Context context(String key, boolean added) {
+        return new NamingFuzzyWatchSyncRequest.Context(key, added ? ADD_SERVICE : DELETE_SERVICE);
     }
 
     @Override

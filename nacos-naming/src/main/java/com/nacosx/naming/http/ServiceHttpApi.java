@@ -62,23 +62,18 @@ public class ServiceHttpApi implements HttpApi {
                 ApiVersion.V1));
         routes.delete(SERVICE).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
                 .blocking(exchange -> remove(exchange, ApiVersion.V1));
-        routes.post(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceRegister")
-                .blocking(exchange -> create(exchange, false, ApiVersion.V2));
-        routes.put(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceUpdate")
-                .blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
-        routes.delete(V2).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
-                .blocking(exchange -> remove(exchange, ApiVersion.V2));
-        routes.get(V2).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery")
-                .inline(exchange -> exchange.respondJson(ApiResult.success(detailBody(exchange, false))));
-        // The v3 admin API: v2's writes, the detail with its namespaceId (the 3.x ServiceDetailInfo).
-        routes.post(V3).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceRegister")
-                .blocking(exchange -> create(exchange, false, ApiVersion.V2));
-        routes.put(V3).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceUpdate")
-                .blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
-        routes.delete(V3).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
-                .blocking(exchange -> remove(exchange, ApiVersion.V2));
-        routes.get(V3).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery")
-                .inline(exchange -> exchange.respondJson(ApiResult.success(detailBody(exchange, true))));
+        // The v3 admin API writes as v2; its detail adds the namespaceId (the 3.x ServiceDetailInfo).
+        for (String base : new String[] {V2, V3}) {
+            routes.post(base).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceRegister")
+                    .blocking(exchange -> create(exchange, false, ApiVersion.V2));
+            routes.put(base).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceUpdate")
+                    .blocking(exchange -> update(exchange, exchange.param("protectThreshold"), ApiVersion.V2));
+            routes.delete(base).access(HttpAccess.naming(Action.WRITE)).tps("NamingServiceDeregister")
+                    .blocking(exchange -> remove(exchange, ApiVersion.V2));
+            boolean withNamespaceId = base.equals(V3);
+            routes.get(base).access(HttpAccess.naming(Action.READ)).tps("NamingServiceQuery").inline(exchange ->
+                    exchange.respondJson(ApiResult.success(detailBody(exchange, withNamespaceId))));
+        }
         routes.get(V3 + "/subscribers").access(HttpAccess.naming(Action.READ)).inline(this::subscribersV3);
         routes.get(V3 + "/selector/types").access(Access.signedIn()).inline(exchange -> exchange.respondJson(
                 ApiResult.success(List.of("none", "label"))));

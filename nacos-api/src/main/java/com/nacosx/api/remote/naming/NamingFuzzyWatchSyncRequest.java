@@ -1,32 +1,10 @@
 package com.nacosx.api.remote.naming;
 
 import com.nacosx.api.remote.Modules;
-import com.nacosx.api.remote.ServerRequest;
-import java.util.Set;
+import com.nacosx.api.remote.fuzzy.FuzzyWatchSyncRequest;
 
-/**
- * Pushed to a fuzzy watcher: one batch of the services that match its pattern and it did not
- * know of (or knew of and are gone), or the end of its first listing.
- */
-public class NamingFuzzyWatchSyncRequest extends ServerRequest {
-
-    public String groupKeyPattern;
-    public Set<Context> contexts;
-    public String syncType;
-    public int totalBatch;
-    public int currentBatch;
-
-    public NamingFuzzyWatchSyncRequest() {
-    }
-
-    public NamingFuzzyWatchSyncRequest(String groupKeyPattern, String syncType, Set<Context> contexts,
-            int totalBatch, int currentBatch) {
-        this.groupKeyPattern = groupKeyPattern;
-        this.syncType = syncType;
-        this.contexts = contexts;
-        this.totalBatch = totalBatch;
-        this.currentBatch = currentBatch;
-    }
+/** The services a fuzzy watcher's pattern matches, by service key ({@code namespace@@group@@service}). */
+public class NamingFuzzyWatchSyncRequest extends FuzzyWatchSyncRequest<NamingFuzzyWatchSyncRequest.Context> {
 
     @Override
     public String getModule() {

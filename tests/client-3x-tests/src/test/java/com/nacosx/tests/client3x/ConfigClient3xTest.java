@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alibaba.nacos.api.NacosFactory;
-import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.config.ConfigService;
 import com.alibaba.nacos.api.config.listener.AbstractFuzzyWatchEventWatcher;
 import com.alibaba.nacos.api.config.listener.AbstractListener;
@@ -20,8 +19,6 @@ import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TestServers;
 import java.net.http.HttpResponse;
-import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -46,8 +43,7 @@ class ConfigClient3xTest {
     @BeforeAll
     static void start() throws Exception {
         server = TestServers.start();
-        List<ServerProcess> nodes = TestServers.nodesOf(server);
-        elsewhere = nodes.get(nodes.size() - 1);
+        elsewhere = Clients3x.elsewhere(server);
         client = clientFor(null);
     }
 
@@ -63,12 +59,7 @@ class ConfigClient3xTest {
     }
 
     static ConfigService clientFor(String namespace) throws Exception {
-        Properties properties = new Properties();
-        properties.put(PropertyKeyConst.SERVER_ADDR, server.address());
-        if (namespace != null) {
-            properties.put(PropertyKeyConst.NAMESPACE, namespace);
-        }
-        return NacosFactory.createConfigService(properties);
+        return NacosFactory.createConfigService(Clients3x.properties(server, namespace));
     }
 
     /** Publishes over the 1.x HTTP API on another node, naming the namespace as given ("" for a 1.x/2.x client). */

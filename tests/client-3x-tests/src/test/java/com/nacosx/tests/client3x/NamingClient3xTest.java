@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alibaba.nacos.api.NacosFactory;
-import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.naming.NamingService;
 import com.alibaba.nacos.api.naming.listener.AbstractFuzzyWatchEventWatcher;
 import com.alibaba.nacos.api.naming.listener.Event;
@@ -20,7 +19,6 @@ import com.nacosx.testsupport.TestServers;
 import java.net.http.HttpResponse;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -43,8 +41,7 @@ class NamingClient3xTest {
     @BeforeAll
     static void start() throws Exception {
         server = TestServers.start();
-        List<ServerProcess> nodes = TestServers.nodesOf(server);
-        elsewhere = nodes.get(nodes.size() - 1);
+        elsewhere = Clients3x.elsewhere(server);
         client = clientFor(null);
     }
 
@@ -60,12 +57,7 @@ class NamingClient3xTest {
     }
 
     static NamingService clientFor(String namespace) throws Exception {
-        Properties properties = new Properties();
-        properties.put(PropertyKeyConst.SERVER_ADDR, server.address());
-        if (namespace != null) {
-            properties.put(PropertyKeyConst.NAMESPACE, namespace);
-        }
-        return NacosFactory.createNamingService(properties);
+        return NacosFactory.createNamingService(Clients3x.properties(server, namespace));
     }
 
     /** Registers a persistent instance over the 1.x HTTP API on another node, without naming a namespace. */
@@ -74,10 +66,7 @@ class NamingClient3xTest {
     }
 
     static void registerOverHttp(String service, String ip, boolean ephemeral) {
-        HttpResponse<String> answer = HttpCall.post(elsewhere.baseUrl() + "/v1/ns/instance")
-                .param("serviceName", service).param("ip", ip).param("port", "8080")
-                .param("ephemeral", String.valueOf(ephemeral)).send();
-        assertEquals(200, answer.statusCode(), answer.body());
+        instanceOverHttp(HttpCall.post(elsewhere.baseUrl() + "/v1/ns/instance"), service, ip, ephemeral);
     }
 
     static void deregisterOverHttp(String service, String ip) {
@@ -85,8 +74,11 @@ class NamingClient3xTest {
     }
 
     static void deregisterOverHttp(String service, String ip, boolean ephemeral) {
-        HttpResponse<String> answer = HttpCall.delete(elsewhere.baseUrl() + "/v1/ns/instance")
-                .param("serviceName", service).param("ip", ip).param("port", "8080")
+        instanceOverHttp(HttpCall.delete(elsewhere.baseUrl() + "/v1/ns/instance"), service, ip, ephemeral);
+    }
+
+    private static void instanceOverHttp(HttpCall call, String service, String ip, boolean ephemeral) {
+        HttpResponse<String> answer = call.param("serviceName", service).param("ip", ip).param("port", "8080")
                 .param("ephemeral", String.valueOf(ephemeral)).send();
         assertEquals(200, answer.statusCode(), answer.body());
     }
