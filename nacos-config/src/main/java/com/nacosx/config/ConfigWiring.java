@@ -20,6 +20,7 @@ import com.nacosx.config.push.ConfigListeners;
 import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.transfer.ConfigTransferHttpApi;
+import com.nacosx.config.cluster.LocalCacheHttpApi;
 import com.nacosx.config.fuzzy.ConfigFuzzyWatch;
 import com.nacosx.config.fuzzy.ConfigFuzzyWatchHandler;
 import com.nacosx.core.ModuleDoors;
@@ -44,10 +45,10 @@ public class ConfigWiring {
             ClientMetricsHttpApi clientMetrics, ConfigTransferHttpApi transfer, ConfigQueryHandler query,
             ConfigPublishHandler publish, ConfigRemoveHandler remove, ConfigBatchListenHandler listen,
             ConfigChangeClusterSyncHandler peerNotice, LegacyChangeNoticeHttpApi legacyPeerNotice,
-            ConfigFuzzyWatchHandler fuzzyWatch, ConfigV3HttpApi configsV3) {
+            ConfigFuzzyWatchHandler fuzzyWatch, ConfigV3HttpApi configsV3, LocalCacheHttpApi localCache) {
         return new ModuleDoors("config",
                 List.of(configs, configsV2, listenerQueries, history, namespaces, capacity, clientMetrics, transfer,
-                        legacyPeerNotice, configsV3),
+                        legacyPeerNotice, configsV3, localCache),
                 List.of(query, publish, remove, listen, peerNotice, fuzzyWatch));
     }
 

@@ -59,11 +59,13 @@ public class OperatorHttpApi implements HttpApi {
         for (String base : new String[] {"/v1/ns/operator", "/v1/ns/ops"}) {
             register(routes, base, ApiVersion.V1);
             routes.get(base + "/push/state").inline(this::pushState);
-            routes.get(base + "/distro/client").inline(this::responsibleServer);
+            routes.get(base + "/distro/client").inline(exchange -> responsibleServer(exchange, ApiVersion.V1));
         }
         for (String base : new String[] {"/v2/ns/operator", "/v2/ns/ops", "/v3/admin/ns/ops"}) {
             register(routes, base, ApiVersion.V2);
         }
+        // Which node is responsible for a 1.x client's instances (its ip and port), in the v3 admin API.
+        routes.get("/v3/admin/ns/client/distro").inline(exchange -> responsibleServer(exchange, ApiVersion.V2));
     }
 
     private void register(HttpRoutes routes, String base, ApiVersion version) {
@@ -151,9 +153,9 @@ public class OperatorHttpApi implements HttpApi {
     }
 
     /** Which node is responsible for the 1.x instance at {@code ip:port}. */
-    private void responsibleServer(HttpExchange exchange) {
+    private void responsibleServer(HttpExchange exchange, ApiVersion version) {
         Member responsible = queries.responsible(NamingParams.ip(exchange), NamingParams.port(exchange));
-        exchange.respondJson(Map.of("responsibleServer", responsible.address()));
+        version.data(exchange, Map.of("responsibleServer", responsible.address()));
     }
 
     private void pushState(HttpExchange exchange) {

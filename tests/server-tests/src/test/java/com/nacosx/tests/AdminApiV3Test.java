@@ -114,6 +114,16 @@ class AdminApiV3Test {
     }
 
     @Test
+    void opsAndClientMetrics() {
+        assertEquals("Local cache updated from store successfully!",
+                v2(HttpCall.post(url("/cs/ops/localCache")).send(), 200, 0).asString());
+        assertTrue(v2(HttpCall.get(url("/cs/metrics/cluster")).param("ip", "127.0.0.1").send(), 200, 0).isObject());
+        assertTrue(v2(HttpCall.get(url("/cs/metrics/ip")).param("ip", "127.0.0.1").send(), 200, 0).isObject());
+        assertEquals(server.address(), v2(HttpCall.get(url("/ns/client/distro")).param("ip", "10.0.0.1")
+                .param("port", "8080").send(), 200, 0).path("responsibleServer").asString());
+    }
+
+    @Test
     void coreAndAuthPathsAnswerInTheEnvelope() {
         assertEquals(server.address(), v2(HttpCall.get(url("/core/cluster/node/self")).send(), 200, 0)
                 .path("address").asString());

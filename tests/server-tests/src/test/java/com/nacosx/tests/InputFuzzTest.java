@@ -133,7 +133,9 @@ class InputFuzzTest {
             route("POST", "/v3/admin/cs/config/import"), route("POST", "/v3/admin/cs/config/clone"),
             route("GET", "/v3/admin/cs/config/listener"), route("GET", "/v3/admin/cs/listener"),
             route("GET", "/v3/admin/cs/capacity"), route("POST", "/v3/admin/cs/capacity"),
-            route("GET", "/v3/admin/cs/metrics/ip"));
+            route("GET", "/v3/admin/cs/metrics/ip"), route("GET", "/v3/admin/cs/metrics/cluster"),
+            route("POST", "/v3/admin/cs/ops/localCache"), route("POST", "/v1/cs/ops/localCache"),
+            route("GET", "/v3/admin/ns/client/distro"));
 
     /**
      * The routes that read a JSON body (the peers' among them), with the parameters that pick
