@@ -16,9 +16,10 @@
 # Ends with one line per workload:
 #   WORKLOAD: ours X/s, official Y/s, r-nacos Z/s, ours/official R1, ours/r-nacos R2
 # Results go to bench/out/cluster-side-by-side.txt.
-# Work in progress (issue 48): the harness starts and loads the clusters of ours and of r-nacos;
-# the official 2.5.1 nodes started by it have not all become ready yet (the second and third stay
-# "starting" while the same three nodes started by hand serve within 90 s), and the push, held-load,
+# Work in progress (issue 48): the harness starts and loads the clusters of ours and of r-nacos.
+# The official 2.5.1 embedded cluster's start is racy here: a node may wait for good in
+# EmbeddedDumpService.init (seen from this harness and by hand with the same commands) while the
+# others serve; the harness does not yet notice and restart such a node. The push, held-load,
 # restart and 1.x workloads, MySQL and the scale curves are still to come. No figure from it is
 # published yet.
 source "$(dirname "$0")/lib.sh"
