@@ -56,9 +56,7 @@ public class ConfigFuzzyWatch implements ConfigChangeListener, FuzzyWatchPushes.
 
     @Override
     public void configChanged(ConfigKey key) {
-        if (!watching.isIdle()) {
-            watching.changed(new FuzzyResource(key.tenant(), key.group(), key.dataId()), isPublished(key));
-        }
+        watching.changed(new FuzzyResource(key.tenant(), key.group(), key.dataId()), () -> isPublished(key));
     }
 
     /** Whether the config has formal content: a beta or tag alone is not a config to a watcher. */

@@ -1,8 +1,10 @@
 package com.nacosx.config.http;
 
+import com.nacosx.api.common.Page;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
+import com.nacosx.config.model.HistoryEntry;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.service.HistoryService;
 import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
@@ -12,6 +14,8 @@ import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -27,7 +31,6 @@ public class ConfigV3HttpApi implements HttpApi {
     private static final String CONFIG = "/v3/admin/cs/config";
     private static final String HISTORY = "/v3/admin/cs/history";
     private static final String CLIENT_CONFIG = "/v3/client/cs/config";
-    private static final int MAX_PAGE = 500;
 
     private final ConfigService service;
     private final HistoryService history;
@@ -57,19 +60,13 @@ public class ConfigV3HttpApi implements HttpApi {
 
         routes.get(HISTORY + "/list").access(HttpAccess.config(Action.READ)).blocking(exchange -> exchange.respondJson(
                 ApiResult.success(ConfigViewV3.historyPageOf(history.list(key(exchange), exchange.intParam("pageNo", 1),
-                        Math.min(MAX_PAGE, exchange.intParam("pageSize", 100)))))));
-        routes.get(HISTORY).access(HttpAccess.config(Action.READ)).blocking(exchange -> {
-            ConfigKey key = key(exchange);
-            exchange.respondJson(ApiResult.success(history.find(exchange.requiredLongParam("nid"))
-                    .map(entry -> ConfigViewV3.historyDetailOf(HistoryService.belongingTo(entry, key)))
-                    .orElseThrow(() -> notFound("history entry " + exchange.param("nid") + " does not exist"))));
-        });
-        routes.get(HISTORY + "/previous").access(HttpAccess.config(Action.READ)).blocking(exchange -> {
-            ConfigKey key = key(exchange);
-            exchange.respondJson(ApiResult.success(history.previous(exchange.requiredLongParam("id"))
-                    .map(entry -> ConfigViewV3.historyDetailOf(HistoryService.belongingTo(entry, key)))
-                    .orElseThrow(() -> notFound("no history entry before " + exchange.param("id")))));
-        });
+                        Math.min(Page.MAX_PAGE_SIZE, exchange.intParam("pageSize", 100)))))));
+        routes.get(HISTORY).access(HttpAccess.config(Action.READ)).blocking(exchange -> historyEntry(exchange,
+                () -> history.find(exchange.requiredLongParam("nid")),
+                "history entry " + exchange.param("nid") + " does not exist"));
+        routes.get(HISTORY + "/previous").access(HttpAccess.config(Action.READ)).blocking(exchange -> historyEntry(
+                exchange, () -> history.previous(exchange.requiredLongParam("id")),
+                "no history entry before " + exchange.param("id")));
         routes.get(HISTORY + "/configs").access(HttpAccess.config(Action.READ)).blocking(exchange -> exchange.respondJson(
                 ApiResult.success(history.configsOf(service.namespace(exchange.requiredParam("namespaceId"))))));
 
@@ -79,6 +76,14 @@ public class ConfigV3HttpApi implements HttpApi {
     private ConfigKey key(HttpExchange exchange) {
         return service.key(exchange.requiredParam("dataId"), exchange.requiredParam("groupName"),
                 exchange.param("namespaceId"));
+    }
+
+    /** A history entry of the config asked about, or 404 {@code missing}. */
+    private void historyEntry(HttpExchange exchange, Supplier<Optional<HistoryEntry>> lookup, String missing) {
+        ConfigKey key = key(exchange);
+        exchange.respondJson(ApiResult.success(lookup.get()
+                .map(found -> ConfigViewV3.historyDetailOf(HistoryService.belongingTo(found, key)))
+                .orElseThrow(() -> notFound(missing))));
     }
 
     private static NacosException notFound(String what) {
@@ -116,6 +121,6 @@ public class ConfigV3HttpApi implements HttpApi {
                 exchange.param("dataId"), exchange.param("groupName"), exchange.param("appName"),
                 exchange.param("configTags"), exchange.param("configDetail"), "blur".equals(exchange.param("search")));
         exchange.respondJson(ApiResult.success(ConfigViewV3.pageOf(service.search(criteria,
-                exchange.intParam("pageNo", 1), Math.min(MAX_PAGE, exchange.intParam("pageSize", 10))))));
+                exchange.intParam("pageNo", 1), Math.min(Page.MAX_PAGE_SIZE, exchange.intParam("pageSize", 10))))));
     }
 }

@@ -73,14 +73,9 @@ public class ListenerHttpApi implements HttpApi {
 
     /** The config asked about, named as the 1.x API ({@code group}, {@code tenant}) or v3 ({@code groupName}, {@code namespaceId}). */
     private ConfigKey key(HttpExchange exchange) {
-        String group = firstOf(exchange, "group", "groupName");
+        String group = exchange.firstParam("group", "groupName");
         return configs.key(exchange.requiredParam("dataId"), group == null || group.isBlank() ? "DEFAULT_GROUP" : group,
-                firstOf(exchange, "tenant", "namespaceId"));
-    }
-
-    private static String firstOf(HttpExchange exchange, String name, String otherName) {
-        String value = exchange.param(name);
-        return value != null ? value : exchange.param(otherName);
+                exchange.firstParam("tenant", "namespaceId"));
     }
 
     private void byIp(HttpExchange exchange) {
@@ -91,7 +86,7 @@ public class ListenerHttpApi implements HttpApi {
     private CompletableFuture<Map<String, String>> listenedByIp(HttpExchange exchange) {
         String ip = exchange.requiredParam("ip");
         boolean all = Boolean.parseBoolean(exchange.param("all"));
-        String tenant = firstOf(exchange, "tenant", "namespaceId");
+        String tenant = exchange.firstParam("tenant", "namespaceId");
         return collect(exchange, BY_IP, queries.listenedBy(ip)).thenApply(listened -> {
             Map<String, String> shown = new HashMap<>();
             listened.forEach((groupKey, md5) -> {

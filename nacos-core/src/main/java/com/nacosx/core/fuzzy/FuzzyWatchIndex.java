@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -119,11 +120,14 @@ public final class FuzzyWatchIndex implements ConnectionListener {
     /**
      * Records that a resource exists now or does not, and answers whom to tell: the watchers of
      * every pattern it newly matches or no longer matches. A resource that merely changed tells no one.
+     *
+     * @param exists asked only when some pattern is watched: every change of the module comes here
      */
-    public List<Change> changed(FuzzyResource resource, boolean exists) {
+    public List<Change> changed(FuzzyResource resource, BooleanSupplier exists) {
         if (watchedPatterns == 0) {
             return List.of();
         }
+        boolean present = exists.getAsBoolean();
         synchronized (this) {
             Set<Watched> candidates = new LinkedHashSet<>();
             Map<String, PatternBucket> groups = byGroup.get(resource.namespace());
@@ -138,7 +142,7 @@ public final class FuzzyWatchIndex implements ConnectionListener {
             List<Change> changes = new ArrayList<>();
             for (Watched watched : candidates) {
                 if (watched.pattern().matches(resource.namespace(), resource.group(), resource.name())) {
-                    Boolean added = exists ? add(watched, resource) : remove(watched, resource);
+                    Boolean added = present ? add(watched, resource) : remove(watched, resource);
                     if (added != null) {
                         changes.add(new Change(watched.pattern(), List.copyOf(watched.connections), resource, added));
                     }
@@ -211,11 +215,6 @@ public final class FuzzyWatchIndex implements ConnectionListener {
         if (groups.isEmpty()) {
             byGroup.remove(pattern.namespace());
         }
-    }
-
-    /** Whether no pattern is watched: a module may then skip working out what changed. */
-    public boolean isIdle() {
-        return watchedPatterns == 0;
     }
 
     /** The patterns watched on this node now. */

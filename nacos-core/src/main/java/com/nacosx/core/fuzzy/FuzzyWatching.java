@@ -5,6 +5,7 @@ import com.nacosx.core.remote.ConnectionListener;
 import com.nacosx.core.remote.ServerPush;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -51,18 +52,12 @@ public final class FuzzyWatching implements ConnectionListener {
         index.cancel(connectionId, pattern.text());
     }
 
-    /** Tells the watchers of a resource that came or went; a resource that merely changed tells no one. */
-    public void changed(FuzzyResource resource, boolean exists) {
+    /**
+     * Tells the watchers of a resource that came or went; a resource that merely changed tells no
+     * one. {@code exists} is asked only when some pattern is watched.
+     */
+    public void changed(FuzzyResource resource, BooleanSupplier exists) {
         pushes.tell(index.changed(resource, exists));
-    }
-
-    /** Whether no pattern is watched: the module may then skip working out whether a resource exists. */
-    public boolean isIdle() {
-        return index.isIdle();
-    }
-
-    public int patternCount() {
-        return index.patternCount();
     }
 
     @Override

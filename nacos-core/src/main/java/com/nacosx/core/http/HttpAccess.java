@@ -21,8 +21,8 @@ public final class HttpAccess {
     }
 
     public static Access<HttpExchange> config(Action action) {
-        return Access.to(action, exchange -> Resource.of(firstOf(exchange, "tenant", "namespaceId"),
-                firstOf(exchange, "group", "groupName"), Resource.CONFIG, exchange.param("dataId")));
+        return Access.to(action, exchange -> Resource.of(exchange.firstParam("tenant", "namespaceId"),
+                exchange.firstParam("group", "groupName"), Resource.CONFIG, exchange.param("dataId")));
     }
 
     public static Access<HttpExchange> naming(Action action) {
@@ -38,11 +38,6 @@ public final class HttpAccess {
             service = service.substring(split + GROUPED.length());
         }
         return Resource.of(exchange.param("namespaceId"), group, Resource.NAMING, service);
-    }
-
-    private static String firstOf(HttpExchange exchange, String name, String other) {
-        String value = exchange.param(name);
-        return value == null || value.isBlank() ? exchange.param(other) : value;
     }
 
     /** The access token: the {@code accessToken} parameter or header, or {@code Authorization: Bearer}. */

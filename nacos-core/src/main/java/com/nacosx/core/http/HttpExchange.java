@@ -268,6 +268,15 @@ public final class HttpExchange {
         return values == null || values.isEmpty() ? null : values.get(0);
     }
 
+    /**
+     * A parameter that API versions name differently ({@code tenant} in 1.x, {@code namespaceId}
+     * after): the first name's value unless it is absent or blank, else the other's.
+     */
+    public String firstParam(String name, String otherName) {
+        String value = param(name);
+        return value == null || value.isBlank() ? param(otherName) : value;
+    }
+
     /** Every parameter, from the query string and the form body, to pass a request on as it came. */
     public Map<String, List<String>> params() {
         Map<String, List<String>> all = new LinkedHashMap<>(form);

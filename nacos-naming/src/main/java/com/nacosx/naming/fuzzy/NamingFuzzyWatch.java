@@ -59,10 +59,8 @@ public class NamingFuzzyWatch implements ServiceChangeListener, FuzzyWatchPushes
 
     @Override
     public void serviceChanged(ServiceKey key) {
-        if (!watching.isIdle()) {
-            watching.changed(new FuzzyResource(key.namespace(), key.group(), key.name()),
-                    hasInstances(registry.get(key)));
-        }
+        watching.changed(new FuzzyResource(key.namespace(), key.group(), key.name()),
+                () -> hasInstances(registry.get(key)));
     }
 
     private static boolean hasInstances(RegisteredService service) {

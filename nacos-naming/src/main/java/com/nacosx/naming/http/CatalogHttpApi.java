@@ -133,8 +133,7 @@ public class CatalogHttpApi implements HttpApi {
         ServiceKey key = ServiceKey.of(exchange.param("namespaceId"), null, exchange.requiredParam("serviceName"));
         String healthy = exchange.param("healthyOnly");
         String enabled = exchange.param("enabledOnly");
-        RegisteredService service = queries.service(key);
-        List<Instance> all = (service == null ? List.<Instance>of() : service.view().hosts()).stream()
+        List<Instance> all = queries.hosts(key).stream()
                 .filter(host -> healthy == null || host.healthy == Boolean.parseBoolean(healthy))
                 .filter(host -> enabled == null || host.enabled == Boolean.parseBoolean(enabled))
                 .toList();

@@ -2,7 +2,6 @@ package com.nacosx.naming.http;
 
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
-import com.nacosx.api.naming.Instance;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.cluster.Member;
@@ -16,7 +15,6 @@ import com.nacosx.core.http.Json;
 import com.nacosx.naming.distro.DistroForwarder;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
-import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.service.InstancePatch;
 import com.nacosx.naming.service.InstanceService;
@@ -265,8 +263,7 @@ public class InstanceHttpApi implements HttpApi {
         ServiceKey key = NamingParams.service(exchange);
         String cluster = exchange.param("clusterName");
         boolean healthyOnly = NamingParams.bool(exchange, "healthyOnly", false);
-        RegisteredService service = queries.service(key);
-        exchange.respondJson(ApiResult.success((service == null ? List.<Instance>of() : service.view().hosts()).stream()
+        exchange.respondJson(ApiResult.success(queries.hosts(key).stream()
                 .filter(host -> cluster == null || cluster.isBlank() || cluster.equals(host.clusterName))
                 .filter(host -> !healthyOnly || host.healthy)
                 .toList()));

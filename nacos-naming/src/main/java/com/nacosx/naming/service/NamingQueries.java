@@ -1,5 +1,6 @@
 package com.nacosx.naming.service;
 
+import com.nacosx.api.naming.Instance;
 import com.nacosx.core.cluster.Member;
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
@@ -82,6 +83,11 @@ public class NamingQueries {
     /** The service's hosts as {@code selection} asks, narrowed by its selector for the consumer at {@code consumerIp}. */
     public ServiceView.Selected select(ServiceKey key, Selection selection, String consumerIp) {
         return selector.select(registry.view(key), selection, consumerIp);
+    }
+
+    /** Every instance of the service as shown (taken-offline ones too); none when it does not exist. */
+    public List<Instance> hosts(ServiceKey key) {
+        return registry.view(key).hosts();
     }
 
     /** The service, or null when it does not exist. */

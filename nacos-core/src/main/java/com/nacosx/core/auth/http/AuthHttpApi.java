@@ -114,7 +114,6 @@ public class AuthHttpApi implements HttpApi {
         return "blur".equals(exchange.param("search"));
     }
 
-
     /**
      * Answers a token for a right username and password, as the official server does (the token
      * in the body and in {@code Authorization}); refuses a pair that failed too often for a while.
