@@ -5,6 +5,7 @@ import com.nacosx.api.remote.core.ServerLoaderInfoRequest;
 import com.nacosx.api.remote.core.ServerReloadRequest;
 import com.nacosx.core.auth.http.AuthHttpApi;
 import com.nacosx.core.cluster.ClusterHttpApi;
+import com.nacosx.core.cluster.CutOffClients;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.HttpForwardBatchHandler;
 import com.nacosx.core.cluster.remote.HttpForwardHandler;
@@ -47,11 +48,13 @@ public class CoreWiring {
 
     @Bean
     SmartInitializingSingleton coreListenerEnrolment(ServerMemberManager members, RaftGroups raft,
-            UpgradeJudgement upgrade) {
+            UpgradeJudgement upgrade, CutOffClients cutOff) {
         return () -> {
-            // Raft groups follow our members; the upgrade judgement watches for official 1.x ones.
+            // Raft groups follow our members; the upgrade judgement watches for official 1.x ones;
+            // a node cut off from the cluster sends its clients to the other nodes.
             members.addListener(raft);
             members.addListener(upgrade);
+            members.addListener(cutOff);
         };
     }
 }

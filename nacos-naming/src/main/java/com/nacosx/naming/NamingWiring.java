@@ -28,6 +28,7 @@ import com.nacosx.naming.http.UpgradeOpsHttpApi;
 import com.nacosx.naming.push.GrpcSubscribers;
 import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.naming.service.ClosedWhileCutOff;
 import com.nacosx.naming.service.InstanceService;
 import com.nacosx.naming.store.legacy.HttpRaftHttpApi;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -63,7 +64,7 @@ public class NamingWiring {
     SmartInitializingSingleton namingListenerEnrolment(ServiceRegistry registry, PushScheduler pushes,
             DistroProtocol distro, LegacyDistro legacyDistro, ServerMemberManager members, DistroMapper distroMapper,
             ConnectionManager connections, GrpcSubscribers grpcSubscribers, InstanceService instances,
-            UpgradeJudgement upgrade, NamingFuzzyWatch fuzzyWatches) {
+            UpgradeJudgement upgrade, NamingFuzzyWatch fuzzyWatches, ClosedWhileCutOff closedWhileCutOff) {
         return () -> {
             // A changed service is pushed to its subscribers, and to official 1.x members when it is ours
             // to send them; a changed client is replicated to the peers.
@@ -75,6 +76,8 @@ public class NamingWiring {
             registry.addListener(fuzzyWatches);
             // The responsible node of a 1.x instance follows the members.
             members.addListener(distroMapper);
+            // Connections closed while this node was cut off lose their instances when it is not.
+            members.addListener(closedWhileCutOff);
             // Naming may leave the 1.x mode once nothing waits to be sent to the official 1.x members.
             upgrade.addSelfCheck(legacyDistro);
             // A closed connection takes its subscriptions and its ephemeral instances with it.

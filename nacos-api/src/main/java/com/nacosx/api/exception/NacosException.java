@@ -13,6 +13,11 @@ public class NacosException extends RuntimeException {
     public static final int CONFLICT = 409;
     public static final int SERVER_ERROR = 500;
     public static final int SERVICE_UNAVAILABLE = 503;
+    /**
+     * A write passed on to the node that orders it got no answer in time: it may or may not have
+     * been applied (the status of a gateway whose upstream did not answer).
+     */
+    public static final int GATEWAY_TIMEOUT = 504;
 
     private final int status;
     private final ErrorCode errorCode;

@@ -8,8 +8,10 @@ import com.alipay.sofa.jraft.closure.ReadIndexClosure;
 import com.alipay.sofa.jraft.conf.Configuration;
 import com.alipay.sofa.jraft.entity.PeerId;
 import com.alipay.sofa.jraft.entity.Task;
+import com.alipay.sofa.jraft.error.RaftError;
 import com.alipay.sofa.jraft.option.NodeOptions;
 import com.alipay.sofa.jraft.rpc.RpcServer;
+import com.nacosx.core.util.Futures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -110,11 +112,32 @@ final class RaftGroup {
             if (status.isOk()) {
                 committed.complete(null);
             } else {
-                committed.completeExceptionally(new IllegalStateException(status.getErrorMsg()));
+                committed.completeExceptionally(new CommitFailed(status));
             }
         });
         node.apply(task);
         return committed;
+    }
+
+    /** Why JRaft did not commit an entry given to {@link #commit}. */
+    static final class CommitFailed extends IllegalStateException {
+
+        private final boolean beforeLog;
+
+        CommitFailed(Status status) {
+            super(status.getErrorMsg());
+            // JRaft refuses a task on a node that does not lead ("Is not leader.") or whose queue is
+            // full (EBUSY) before appending it; a leader that steps down fails the entries it had
+            // appended with EPERM too ("Leader stepped down"), which may commit under the next leader.
+            String message = String.valueOf(status.getErrorMsg());
+            this.beforeLog = status.getRaftError() == RaftError.EBUSY
+                    || status.getRaftError() == RaftError.EPERM && message.startsWith("Is not leader");
+        }
+    }
+
+    /** Whether a failure of {@link #commit} came before the entry reached the log: it may be tried again. */
+    static boolean refusedBeforeLog(Throwable error) {
+        return Futures.causeOf(error) instanceof CommitFailed failed && failed.beforeLog;
     }
 
     /**

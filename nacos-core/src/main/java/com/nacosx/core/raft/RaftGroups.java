@@ -217,6 +217,13 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
      * or fails with what {@link #write} throws. Entries passed to the group from one thread are
      * committed in that order while its leader stays the same (a write retried after a failure
      * goes after the others).
+     * <p>
+     * A write is passed on again only while every attempt was refused before the leader's log (no
+     * leader, not the leader, arrived too late). Once an attempt may have reached a log (no answer,
+     * or a failure after it was appended), it is never sent again, which could commit it twice,
+     * after writes made since: this node waits to apply it, and answers 504 (the write may or may
+     * not have been applied) if it does not in time, not a refusal that a later commit would belie
+     * (found by the fault tests under a flapping link: a CAS publish refused, then applied).
      */
     public CompletableFuture<Object> writeAsync(String groupName, byte[] command) {
         RaftGroup group;
@@ -228,69 +235,98 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         RaftEntry entry = RaftEntry.of(command);
         CompletableFuture<Object> applied = group.expect(entry.id());
         Duration timeout = settings.writeTimeout();
-        CompletableFuture<Void> committed = new CompletableFuture<>();
-        replicate(group, entry.encode(), System.nanoTime() + timeout.toNanos(), committed);
-        committed.whenComplete((done, error) -> {
+        PassedOn write = new PassedOn(group, entry.encode(), System.nanoTime() + timeout.toNanos());
+        replicate(write);
+        write.committed.whenComplete((done, error) -> {
             if (error != null) {
                 applied.completeExceptionally(error);
             }
         });
-        // Applied here means committed, even when the leader's answer was lost: sending the entry
-        // again would commit it twice, after writes that came later.
-        applied.whenComplete((value, error) -> committed.complete(null));
+        // Applied here means committed, even when the leader's answer was lost.
+        applied.whenComplete((value, error) -> write.committed.complete(null));
         // Committed by a leader, the entry reaches this node's log within a heartbeat or two.
         return applied.orTimeout(timeout.toMillis() * 2, TimeUnit.MILLISECONDS).exceptionally(error -> {
             Throwable cause = Futures.causeOf(error);
             if (cause instanceof TimeoutException) {
-                throw unavailable(groupName, "this node did not apply the write in time");
+                throw write.committed.isDone() ? outcomeUnknown(groupName, "it was committed, and this node has not "
+                        + "applied it yet") : outcomeUnknown(groupName, write.unanswered);
             }
             throw cause instanceof RuntimeException failure ? failure : new CompletionException(cause);
         });
     }
 
-    private void replicate(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed) {
+    /** A write on its way to the group's leader: the entry, until when to try, and what came of it. */
+    private static final class PassedOn {
+        final RaftGroup group;
+        final byte[] entry;
+        final long deadline;
+        final CompletableFuture<Void> committed = new CompletableFuture<>();
+        /** Why an attempt may have reached a log without this node being told; null while none may have. */
+        volatile String unanswered;
+
+        PassedOn(RaftGroup group, byte[] entry, long deadline) {
+            this.group = group;
+            this.entry = entry;
+            this.deadline = deadline;
+        }
+    }
+
+    private void replicate(PassedOn write) {
+        RaftGroup group = write.group;
         if (group.isLeader()) {
-            group.commit(entry).whenComplete((done, error) -> settle(group, entry, deadline, committed, error));
+            group.commit(write.entry).whenComplete((done, error) -> {
+                if (error == null) {
+                    write.committed.complete(null);
+                } else if (RaftGroup.refusedBeforeLog(error)) {
+                    retry(write, error.getMessage());
+                } else {
+                    mayHaveLanded(write, error.getMessage());
+                }
+            });
             return;
         }
         PeerId leader = group.leader();
         Member leaderMember = leader == null ? null : memberAt(leader);
         if (leaderMember == null) {
-            retry(group, entry, deadline, committed, "no leader is elected");
+            retry(write, "no leader is elected");
             return;
         }
         RaftWriteRequest request = new RaftWriteRequest();
         request.group = group.name();
-        request.entry = entry;
-        Duration remaining = Duration.ofNanos(Math.max(deadline - System.nanoTime(), 0));
+        request.entry = write.entry;
+        Duration remaining = Duration.ofNanos(Math.max(write.deadline - System.nanoTime(), 0));
+        request.validUntil = System.currentTimeMillis() + remaining.toMillis();
         peers.request(leaderMember, request, remaining).whenComplete((response, error) -> {
-            Throwable failure = error != null ? error
-                    : response.isSuccess() ? null : new IllegalStateException(response.message);
-            settle(group, entry, deadline, committed, failure);
+            if (error != null) {
+                mayHaveLanded(write, "the leader " + leaderMember.address() + " did not answer: " + error);
+            } else if (response.isSuccess()) {
+                write.committed.complete(null);
+            } else if (response.errorCode == NacosException.SERVICE_UNAVAILABLE) {
+                retry(write, response.message);
+            } else {
+                mayHaveLanded(write, response.message);
+            }
         });
     }
 
-    private void settle(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed,
-            Throwable failure) {
-        if (failure == null) {
-            committed.complete(null);
-        } else {
-            retry(group, entry, deadline, committed, failure.getMessage());
-        }
+    /** No more attempts: the last may be in a log, and this node waits to apply it until its deadline. */
+    private static void mayHaveLanded(PassedOn write, String why) {
+        LOG.warn("[{}] write may or may not be committed, waiting to apply it: {}", write.group.name(), why);
+        write.unanswered = why;
     }
 
-    private void retry(RaftGroup group, byte[] entry, long deadline, CompletableFuture<Void> committed, String why) {
-        if (committed.isDone()) {
+    private void retry(PassedOn write, String why) {
+        if (write.committed.isDone()) {
             return;
         }
-        if (!running || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) >= deadline) {
-            LOG.warn("[{}] write not committed: {}", group.name(), why);
-            committed.completeExceptionally(unavailable(group.name(), why));
+        if (!running || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) >= write.deadline) {
+            LOG.warn("[{}] write not committed: {}", write.group.name(), why);
+            write.committed.completeExceptionally(unavailable(write.group.name(), why));
             return;
         }
         timer.schedule(() -> {
-            if (!committed.isDone()) {
-                replicate(group, entry, deadline, committed);
+            if (!write.committed.isDone()) {
+                replicate(write);
             }
         }, RETRY_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -395,14 +431,22 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         return group(name);
     }
 
-    /** Appends an entry a follower passed on; fails at once when this node does not lead the group. */
+    /**
+     * Appends an entry a follower passed on.
+     *
+     * @throws NacosException 503 at once when this node does not lead the group (the entry reached no log)
+     */
     public CompletableFuture<Void> commitAsLeader(String groupName, byte[] entry) {
         RaftGroup group = group(groupName);
         if (!group.isLeader()) {
-            return CompletableFuture.failedFuture(new IllegalStateException(
-                    "this node does not lead " + groupName + " (leader: " + group.leader() + ")"));
+            throw unavailable(groupName, "this node does not lead it (leader: " + group.leader() + ")");
         }
         return group.commit(entry);
+    }
+
+    private static NacosException outcomeUnknown(String group, String why) {
+        return new NacosException(NacosException.GATEWAY_TIMEOUT, ErrorCode.SERVER_ERROR, "the Raft group " + group
+                + " may or may not have taken the write (" + why + "); read the data back before writing it again");
     }
 
     private static NacosException unavailable(String group, String why) {

@@ -35,11 +35,21 @@ public class RaftWriteHandler implements AsyncRequestHandler<RaftWriteRequest> {
         return true;
     }
 
-    /** Answered when committed, so no thread waits; entries from one follower are appended in the order they came. */
+    /**
+     * Answered when committed, so no thread waits; entries from one follower are appended in the
+     * order they came. One the follower already gave up on is refused: its client was told the write
+     * failed and may have written since (found by the fault tests: writes a cut follower passed on
+     * arrived when the cut healed, TCP's retransmission having kept them, and overwrote newer ones).
+     * This compares the nodes' clocks, which a Nacos cluster keeps in step.
+     */
     @Override
     public CompletableFuture<Response> handleAsync(RaftWriteRequest request, RequestMeta meta) {
         if (request.group == null || request.entry == null) {
             throw NacosException.badRequest("a Raft write needs a group and an entry");
+        }
+        if (request.validUntil > 0 && System.currentTimeMillis() > request.validUntil) {
+            throw notCommitted(request, "it arrived " + (System.currentTimeMillis() - request.validUntil)
+                    + " ms after the node that passed it on stopped waiting (a slow or cut link between them)");
         }
         long timeout = settings.writeTimeout().toMillis();
         return groups.commitAsLeader(request.group, request.entry)
@@ -49,11 +59,17 @@ public class RaftWriteHandler implements AsyncRequestHandler<RaftWriteRequest> {
                         return new RaftWriteResponse();
                     }
                     Throwable cause = Futures.causeOf(error);
-                    throw notCommitted(request, cause instanceof TimeoutException
-                            ? "not committed within " + timeout + " ms" : cause.getMessage());
+                    if (RaftGroup.refusedBeforeLog(cause)) {
+                        throw notCommitted(request, cause.getMessage());
+                    }
+                    // Appended here, it may still commit: the follower must not pass it on again.
+                    throw new NacosException(NacosException.GATEWAY_TIMEOUT, ErrorCode.SERVER_ERROR, "write to "
+                            + request.group + " appended but not known to be committed: " + (cause instanceof TimeoutException
+                            ? "not committed within " + timeout + " ms" : cause.getMessage()));
                 });
     }
 
+    /** Refused before the log: the follower may pass it on again. */
     private static NacosException notCommitted(RaftWriteRequest request, String why) {
         return new NacosException(NacosException.SERVICE_UNAVAILABLE, ErrorCode.SERVER_ERROR,
                 "write to " + request.group + " not committed: " + why);

@@ -24,33 +24,36 @@ public record RemoteProperties(Grpc grpc, Integer ioThreads, Integer workerThrea
 
     /**
      * The SDK port's ({@code grpc.sdk.*}) and the cluster port's ({@code grpc.cluster.*}) transport
-     * limits; the cluster port takes messages up to 64 MB unless configured.
+     * limits. Unset, the cluster port takes messages up to 64 MB (peers pass whole configs on: a
+     * follower's Raft write, base64 in JSON) and pings every 4 s, which its peers' clients send to
+     * find a link that died silently ({@code PeerClient}).
      */
     public record Grpc(GrpcPort sdk, GrpcPort cluster) {
 
         public Grpc {
-            sdk = sdk == null ? new GrpcPort(null, null, null, null) : sdk;
-            // Peers pass whole configs on (a follower's Raft write, base64 in JSON): room for the largest.
-            cluster = cluster == null ? new GrpcPort(DataSize.ofMegabytes(64), null, null, null) : cluster;
+            sdk = (sdk == null ? new GrpcPort(null, null, null, null) : sdk)
+                    .orDefaults(DataSize.ofMegabytes(10), Duration.ofMinutes(5));
+            cluster = (cluster == null ? new GrpcPort(null, null, null, null) : cluster)
+                    .orDefaults(DataSize.ofMegabytes(64), Duration.ofSeconds(4));
         }
     }
 
     /**
-     * One gRPC port's transport limits.
+     * One gRPC port's transport limits; what is unset takes its port's default ({@link Grpc}).
      *
-     * @param maxInboundMessageSize largest request accepted (default 10 MB)
+     * @param maxInboundMessageSize largest request accepted
      * @param keepAliveTime         idle time before the server pings the client (default 2 h, grpc's)
      * @param keepAliveTimeout      how long a ping may stay unanswered (default 20 s, grpc's)
-     * @param permitKeepAliveTime   the most frequent client pings allowed (default 5 min)
+     * @param permitKeepAliveTime   the most frequent client pings allowed
      */
     public record GrpcPort(DataSize maxInboundMessageSize, Duration keepAliveTime, Duration keepAliveTimeout,
                            Duration permitKeepAliveTime) {
 
-        public GrpcPort {
-            maxInboundMessageSize = maxInboundMessageSize == null ? DataSize.ofMegabytes(10) : maxInboundMessageSize;
-            keepAliveTime = keepAliveTime == null ? Duration.ofHours(2) : keepAliveTime;
-            keepAliveTimeout = keepAliveTimeout == null ? Duration.ofSeconds(20) : keepAliveTimeout;
-            permitKeepAliveTime = permitKeepAliveTime == null ? Duration.ofMinutes(5) : permitKeepAliveTime;
+        GrpcPort orDefaults(DataSize maxInbound, Duration permitKeepAlive) {
+            return new GrpcPort(maxInboundMessageSize == null ? maxInbound : maxInboundMessageSize,
+                    keepAliveTime == null ? Duration.ofHours(2) : keepAliveTime,
+                    keepAliveTimeout == null ? Duration.ofSeconds(20) : keepAliveTimeout,
+                    permitKeepAliveTime == null ? permitKeepAlive : permitKeepAliveTime);
         }
     }
 

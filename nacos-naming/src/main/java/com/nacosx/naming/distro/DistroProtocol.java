@@ -41,8 +41,9 @@ import java.util.concurrent.atomic.LongAdder;
  * responsible for; a peer fetches what it lacks or has older, and drops the sender's clients the
  * sender has not listed twice in a row. A peer's clients not verified for
  * {@link #REMOTE_EXPIRY_MILLIS} (their node died) are dropped; their 2.x clients have reconnected
- * elsewhere by then. A starting node loads every peer's clients before it reports ready, and takes
- * the peers' syncs meanwhile.
+ * elsewhere by then (those of a node cut off from the cluster are sent elsewhere by it:
+ * {@code CutOffClients}). A node that is itself cut off drops none. A starting node loads every
+ * peer's clients before it reports ready, and takes the peers' syncs meanwhile.
  * <p>
  * Syncs travel on calls of their own and may arrive out of order, or after the client has moved
  * to another responsible node: a copy is taken only when it is newer than what this node holds
@@ -391,6 +392,11 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         }
         long forgotten = ChangeClock.before(REMOVAL_MEMORY_MILLIS);
         removals.values().removeIf(revision -> revision < forgotten);
+        if (members.isCutOff()) {
+            // Cut off from the cluster, this node hears from no peer: their clients are not gone
+            // for that, and it keeps answering what it last had until it hears again.
+            return;
+        }
         long cutoff = System.currentTimeMillis() - REMOTE_EXPIRY_MILLIS;
         remote.forEach((clientId, known) -> {
             if (known.lastVerified() < cutoff) {

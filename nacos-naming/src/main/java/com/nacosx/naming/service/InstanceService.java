@@ -52,10 +52,13 @@ public class InstanceService {
     private final ServerReadiness readiness;
     private final BeatPacing pacing;
     private final StartingBeats startingBeats = new StartingBeats();
+    private final ClosedWhileCutOff closedWhileCutOff;
 
     public InstanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> durable, DistroProtocol distro,
-            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness, BeatPacing pacing) {
+            ConnectionManager connections, NamingSwitches switches, ServerReadiness readiness, BeatPacing pacing,
+            ClosedWhileCutOff closedWhileCutOff) {
         this.registry = registry;
+        this.closedWhileCutOff = closedWhileCutOff;
         this.durable = durable;
         this.distro = distro;
         this.connections = connections;
@@ -87,12 +90,20 @@ public class InstanceService {
         return registry.unpublish(connectionId, key, instance -> instance.sameEndpoint(ip, port, cluster));
     }
 
-    /** A 2.x client's ephemeral instances go when its connection goes. */
+    /**
+     * A 2.x client's ephemeral instances go when its connection goes, once this node hears its
+     * peers if it is cut off from them ({@link ClosedWhileCutOff}).
+     */
     public void connectionClosed(String connectionId) {
-        if (registry.clientIds().contains(connectionId)) {
-            LOG.info("[{}] connection closed, removing its instances", connectionId);
-            registry.removeClient(connectionId);
+        if (!registry.clientIds().contains(connectionId)) {
+            return;
         }
+        if (closedWhileCutOff.hold(connectionId)) {
+            LOG.info("[{}] connection closed while this node is cut off: its instances stay until it is not", connectionId);
+            return;
+        }
+        LOG.info("[{}] connection closed, removing its instances", connectionId);
+        registry.removeClient(connectionId);
     }
 
     /** A connection that closed while its register ran must not leave the instance behind. */

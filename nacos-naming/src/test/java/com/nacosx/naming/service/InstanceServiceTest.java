@@ -12,6 +12,7 @@ import com.nacosx.api.naming.Instance;
 import com.nacosx.core.auth.AuthSettings;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.replication.CommandLog;
 import com.nacosx.core.cluster.remote.LegacyPeerHttp;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.http.HttpServerProperties;
@@ -56,8 +57,8 @@ class InstanceServiceTest {
     final NamingProperties properties = new NamingProperties(null, null, null, null);
     final NamingSwitches switches = new NamingSwitches(properties);
     final ServerReadiness readiness = new ServerReadiness();
-    final InstanceService instances = new InstanceService(registry, log, standaloneDistro(registry),
-            connections.manager, switches, readiness, new BeatPacing(properties));
+    final InstanceService instances = instanceService(registry, log, standaloneDistro(registry), connections, switches,
+            readiness, properties);
 
     @BeforeEach
     void started() {
@@ -69,16 +70,27 @@ class InstanceServiceTest {
         return standaloneDistro(registry, (ip, port) -> { });
     }
 
+    static final ClusterSettings STANDALONE = new ClusterSettings(true, "127.0.0.1", 8848, 3, null, "file", "", 0, "",
+            Path.of("cluster.conf"));
+    static final AuthSettings AUTH = AuthSettings.from(new StandardEnvironment());
+    static final PeerClients PEERS = new PeerClients(STANDALONE, AUTH);
+
+    static ServerMemberManager standaloneMembers() {
+        LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), AUTH);
+        return new ServerMemberManager(STANDALONE, PEERS, legacyPeers, new ServerReadiness());
+    }
+
+    static InstanceService instanceService(ServiceRegistry registry, CommandLog<ServiceRegistry> log, DistroProtocol distro,
+            TestConnections connections, NamingSwitches switches, ServerReadiness readiness, NamingProperties properties) {
+        return new InstanceService(registry, log, distro, connections.manager, switches, readiness,
+                new BeatPacing(properties), new ClosedWhileCutOff(standaloneMembers(), registry));
+    }
+
     /** {@code onClaim} sees each claim before the protocol does. */
     static DistroProtocol standaloneDistro(ServiceRegistry registry, BiConsumer<String, Integer> onClaim) {
-        ClusterSettings settings = new ClusterSettings(true, "127.0.0.1", 8848, 3, null, "file", "", 0, "",
-                Path.of("cluster.conf"));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
-        PeerClients peers = new PeerClients(settings, auth);
-        LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
-        return new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers, new ServerReadiness()), peers, new ServerReadiness(),
-                settings, meters, new LoadProgress(meters)) {
+        return new DistroProtocol(registry, standaloneMembers(), PEERS, new ServerReadiness(),
+                STANDALONE, meters, new LoadProgress(meters)) {
             @Override
             public void claim(String ip, int port) {
                 onClaim.accept(ip, port);
@@ -181,12 +193,11 @@ class InstanceServiceTest {
     void aBeatLandsBeforeItsClientIsClaimedSoNoBeatCheckSeesAClaimedClientWithAnOldBeat() {
         String clientId = ClientIds.ofAddress("10.0.0.7", 8080, true);
         AtomicLong lastBeatWhenClaimed = new AtomicLong();
-        InstanceService claiming = new InstanceService(registry, log, standaloneDistro(registry,
+        InstanceService claiming = instanceService(registry, log, standaloneDistro(registry,
                 (ip, port) -> {
                     Publication held = registry.publication(clientId, KEY);
                     lastBeatWhenClaimed.set(held == null ? 0 : held.lastBeat());
-                }),
-                connections.manager, switches, readiness, new BeatPacing(properties));
+                }), connections, switches, readiness, properties);
         claiming.register(KEY, instance("10.0.0.7", true));
         long registered = registry.publication(clientId, KEY).lastBeat();
         while (System.currentTimeMillis() <= registered) {
@@ -213,8 +224,8 @@ class InstanceServiceTest {
     @Test
     void beforeTheNodeIsReadyALightBeatOfAnUnknownInstanceIsAnsweredAtOnceAndAppliedOnceItIsReady() {
         ServerReadiness starting = startingReadiness();
-        InstanceService startingNode = new InstanceService(registry, log, standaloneDistro(registry),
-                connections.manager, switches, starting, new BeatPacing(properties));
+        InstanceService startingNode = instanceService(registry, log, standaloneDistro(registry), connections, switches,
+                starting, properties);
         String loadedClient = ClientIds.ofAddress("10.0.0.6", 8080, true);
 
         assertTrue(startingNode.beat(KEY, "10.0.0.6", 8080, null, ChangeClock.now()).known(), "answered known while the node loads");

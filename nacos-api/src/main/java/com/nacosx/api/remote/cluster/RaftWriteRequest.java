@@ -13,6 +13,12 @@ public class RaftWriteRequest extends Request {
     public String group;
     /** The log entry, as the follower framed it (command id and command). */
     public byte[] entry;
+    /**
+     * When the follower stops waiting for it and answers its client that the write failed (epoch
+     * millis; 0 from a node that does not say). A request held up in a cut link reaches the leader
+     * when the link heals, long after; appended then, it would overwrite writes made since.
+     */
+    public long validUntil;
 
     @Override
     public String getModule() {

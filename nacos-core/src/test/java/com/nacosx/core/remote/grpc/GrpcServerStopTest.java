@@ -57,7 +57,7 @@ class GrpcServerStopTest {
     void stopReturnsAtOnceAndReportsStoppedOnceTheCallsUnderWayAreOver() throws Exception {
         CountDownLatch opened = new CountDownLatch(1);
         GrpcServer server = new GrpcServer("test", new InetSocketAddress("127.0.0.1", 0),
-                new RemoteProperties.GrpcPort(null, null, null, null), List.of(heldStreams(opened)),
+                new RemoteProperties.Grpc(null, null).sdk(), List.of(heldStreams(opened)),
                 new ServerTransportFilter() {
                 }, List.of(), 1);
         server.start();

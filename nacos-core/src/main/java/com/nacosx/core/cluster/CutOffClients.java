@@ -1,0 +1,88 @@
+package com.nacosx.core.cluster;
+
+import com.nacosx.core.remote.Connection;
+import com.nacosx.core.remote.ConnectionManager;
+import com.nacosx.core.util.DaemonThreads;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Sends the 2.x clients of a node cut off from the majority of its cluster to the other nodes. Cut
+ * off, the node can take no config or persistent write, serves what it last had, and its peers,
+ * hearing nothing of its clients, drop their instances after the Distro expiry although the
+ * applications run (found by the fault tests: a follower cut from its peers, clients reaching all
+ * three; its clients' instances vanished from the other two nodes for the rest of the cut).
+ * <p>
+ * Once the node has been cut off for {@link #GRACE_MILLIS} it asks each client connected since
+ * before the cut to reconnect (a {@code ConnectResetRequest} without a target: the SDK takes the
+ * next server of its list), once: a client that cannot reach another node comes back and stays, as
+ * there is nowhere better for it.
+ */
+@Component
+public class CutOffClients implements MemberChangeListener, SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CutOffClients.class);
+    /** Longer than a report or two that fail on a busy host, short beside the Distro expiry (16 s). */
+    static final long GRACE_MILLIS = 4000;
+
+    private final ServerMemberManager members;
+    private final ConnectionManager connections;
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("cut-off-clients"));
+    /** When this node found itself cut off, 0 while it reaches a majority. */
+    private volatile long cutOffSince;
+    private volatile boolean running;
+
+    public CutOffClients(ServerMemberManager members, ConnectionManager connections) {
+        this.members = members;
+        this.connections = connections;
+    }
+
+    @Override
+    public synchronized void membersChanged(List<Member> all) {
+        boolean cutOff = members.isCutOff();
+        if (cutOff && cutOffSince == 0) {
+            long since = System.currentTimeMillis();
+            cutOffSince = since;
+            LOG.warn("[cluster] this node reaches no majority of its {} members: cut off; its clients go elsewhere "
+                    + "in {} ms", all.size(), GRACE_MILLIS);
+            timer.schedule(() -> moveClients(since), GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } else if (!cutOff && cutOffSince != 0) {
+            cutOffSince = 0;
+            LOG.info("[cluster] this node reaches a majority of the cluster again");
+        }
+    }
+
+    private void moveClients(long since) {
+        if (!running || cutOffSince != since) {
+            return;
+        }
+        List<Connection> before = connections.all().stream()
+                .filter(connection -> connection.meta().isSdk() && connection.meta().createTime() < since).toList();
+        LOG.warn("[cluster] cut off for {} ms: asking {} clients to reconnect to another node", GRACE_MILLIS,
+                before.size());
+        before.forEach(connection -> connections.reset(connection, null));
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        timer.shutdownNow();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}
