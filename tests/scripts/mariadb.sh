@@ -1,5 +1,5 @@
 #!/bin/bash
-# A private MariaDB for the MySQL-mode tests, on 127.0.0.1:${MARIADB_PORT:-13306}, with database
+# A private MariaDB for the MySQL-mode tests, on ${MARIADB_BIND:-127.0.0.1}:${MARIADB_PORT:-13306}, with database
 # and user "nacos" (password "nacos"). Installs mariadb-server from Debian's packages when absent.
 #   mariadb.sh start   install if needed, initialise once, start (no-op when running)
 #   mariadb.sh stop    stop it and wait (the data stays)
@@ -7,6 +7,7 @@
 set -euo pipefail
 
 PORT=${MARIADB_PORT:-13306}
+BIND=${MARIADB_BIND:-127.0.0.1}
 BASE=${MARIADB_BASE:-${TMPDIR:-/tmp}/nacosx-mariadb-$PORT}
 DATA=$BASE/data
 SOCKET=$BASE/mysqld.sock
@@ -35,7 +36,7 @@ start() {
         mariadb-install-db --no-defaults --datadir="$DATA" --user="$(id -un)" \
             --auth-root-authentication-method=socket >"$BASE/install.log" 2>&1
     fi
-    mariadbd --no-defaults --datadir="$DATA" --port="$PORT" --bind-address=127.0.0.1 --socket="$SOCKET" \
+    mariadbd --no-defaults --datadir="$DATA" --port="$PORT" --bind-address="$BIND" --socket="$SOCKET" \
         --pid-file="$PID_FILE" --user="$(id -un)" --skip-name-resolve --innodb-buffer-pool-size=64M \
         --character-set-server=utf8mb4 --log-error="$BASE/error.log" >/dev/null 2>&1 &
     local server=$!

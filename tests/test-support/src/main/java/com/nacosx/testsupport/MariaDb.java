@@ -14,11 +14,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The private MariaDB of tests/scripts/mariadb.sh (installed from Debian's packages when absent),
- * on 127.0.0.1 with database, user and password "nacos".
+ * with database, user and password "nacos": on 127.0.0.1:13306 unless the system properties
+ * {@code nacosx.mariadb.host} and {@code nacosx.mariadb.port} say where (the fault tests put it on
+ * the bridge their nodes' network namespaces reach).
  */
 public final class MariaDb {
 
-    public static final int PORT = 13306;
+    public static final String HOST = System.getProperty("nacosx.mariadb.host", "127.0.0.1");
+    public static final int PORT = Integer.getInteger("nacosx.mariadb.port", 13306);
     public static final String USER = "nacos";
     public static final String PASSWORD = "nacos";
 
@@ -26,7 +29,7 @@ public final class MariaDb {
     }
 
     public static String jdbcUrl() {
-        return "jdbc:mysql://127.0.0.1:" + PORT + "/nacos?characterEncoding=utf8&connectTimeout=1000"
+        return "jdbc:mysql://" + HOST + ":" + PORT + "/nacos?characterEncoding=utf8&connectTimeout=1000"
                 + "&socketTimeout=3000&useUnicode=true&useSSL=false&serverTimezone=UTC&allowPublicKeyRetrieval=true";
     }
 
@@ -101,8 +104,10 @@ public final class MariaDb {
     private static void run(String action) {
         Path script = Path.of(System.getProperty("nacosx.scripts.dir", "tests/scripts"), "mariadb.sh");
         try {
-            Process process = new ProcessBuilder("bash", script.toString(), action)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), action);
+            builder.environment().put("MARIADB_PORT", String.valueOf(PORT));
+            builder.environment().put("MARIADB_BIND", HOST);
+            Process process = builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
             if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
                 throw new IllegalStateException("mariadb.sh " + action + " failed");
             }

@@ -1,0 +1,149 @@
+package com.nacosx.faults;
+
+import com.alibaba.nacos.api.NacosFactory;
+import com.alibaba.nacos.api.PropertyKeyConst;
+import com.alibaba.nacos.api.exception.NacosException;
+import com.alibaba.nacos.api.naming.NamingService;
+import com.alibaba.nacos.api.naming.listener.NamingEvent;
+import com.alibaba.nacos.api.naming.pojo.Instance;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * Ephemeral instances held by official 2.5.1 clients (each connected to one of the nodes, as the
+ * SDK picks), a subscriber, and a prober listing the service on every node once a second. It knows
+ * which instances are alive (their client runs), so it can count holes (an alive instance a node
+ * does not list) and ghosts (a node lists an instance whose client is gone).
+ */
+final class EphemeralWatch implements AutoCloseable {
+
+    private final String service;
+    private final Map<String, NamingService> holders = new ConcurrentHashMap<>();
+    private final NamingService subscriber;
+    private volatile Set<String> pushed = Set.of();
+    private final Map<String, Long> missingSince = new HashMap<>();
+    private long longestHoleMillis;
+    private String longestHoleWhere = "";
+    private long lastProbe;
+
+    EphemeralWatch(String service, List<FaultNode> nodes, int instances) throws NacosException {
+        this.service = service;
+        String servers = nodes.stream().map(FaultNode::address).collect(Collectors.joining(","));
+        for (int i = 1; i <= instances; i++) {
+            String ip = "10.98.0." + i;
+            NamingService holder = client(servers);
+            holder.registerInstance(service, ip, 8080);
+            holders.put(ip, holder);
+        }
+        subscriber = client(servers);
+        subscriber.subscribe(service, event -> {
+            if (event instanceof NamingEvent naming) {
+                pushed = naming.getInstances().stream().map(Instance::getIp).collect(Collectors.toSet());
+            }
+        });
+    }
+
+    private static NamingService client(String servers) throws NacosException {
+        Properties properties = new Properties();
+        properties.setProperty(PropertyKeyConst.SERVER_ADDR, servers);
+        return NacosFactory.createNamingService(properties);
+    }
+
+    Set<String> alive() {
+        return new HashSet<>(holders.keySet());
+    }
+
+    /** Stops {@code count} holders, as applications that end: their instances must go everywhere. */
+    void retire(int count) throws NacosException {
+        for (String ip : new ArrayList<>(holders.keySet()).subList(0, Math.min(count, holders.size()))) {
+            holders.remove(ip).shutDown();
+        }
+    }
+
+    /** One look at every node that answers: an alive instance a node does not list starts (or continues) a hole. */
+    synchronized void probe(List<FaultNode> nodes) {
+        long now = System.currentTimeMillis();
+        lastProbe = now;
+        Set<String> alive = alive();
+        missingSince.keySet().removeIf(where -> !alive.contains(where.substring(where.indexOf('/') + 1)));
+        for (FaultNode node : nodes) {
+            Set<String> listed;
+            try {
+                listed = InstanceHistory.ipsOf(NodeCalls.listInstances(node, service));
+            } catch (RuntimeException unreachable) {
+                continue;
+            }
+            for (String ip : alive) {
+                String where = node.index() + "/" + ip;
+                if (listed.contains(ip)) {
+                    Long since = missingSince.remove(where);
+                    if (since != null && now - since > longestHoleMillis) {
+                        longestHoleMillis = now - since;
+                        longestHoleWhere = where;
+                    }
+                } else {
+                    missingSince.putIfAbsent(where, now);
+                }
+            }
+        }
+    }
+
+    /** The longest time an alive instance went unlisted on a node that answered, up to the last look. */
+    synchronized long longestHoleMillis() {
+        return Math.max(longestHoleMillis, longestOpen().map(open -> lastProbe - open.getValue()).orElse(0L));
+    }
+
+    /** Which instance on which node ("node/ip") the longest hole was in. */
+    synchronized String longestHoleWhere() {
+        return longestOpen().filter(open -> lastProbe - open.getValue() > longestHoleMillis).map(Map.Entry::getKey)
+                .orElse(longestHoleWhere);
+    }
+
+    private Optional<Map.Entry<String, Long>> longestOpen() {
+        return missingSince.entrySet().stream().min(Map.Entry.comparingByValue());
+    }
+
+    /** What differs from the alive set on each node and in the subscriber's last push: ghosts and holes. */
+    Divergence divergence(List<FaultNode> nodes) {
+        Set<String> alive = alive();
+        List<String> ghosts = new ArrayList<>();
+        List<String> holes = new ArrayList<>();
+        Map<String, Set<String>> views = new HashMap<>();
+        for (FaultNode node : nodes) {
+            try {
+                views.put("node " + node.index(), InstanceHistory.ipsOf(NodeCalls.listInstances(node, service)));
+            } catch (RuntimeException unreachable) {
+                views.put("node " + node.index(), Set.of());
+            }
+        }
+        views.put("the subscriber", pushed);
+        views.forEach((who, listed) -> {
+            listed.stream().filter(ip -> !alive.contains(ip)).forEach(ip -> ghosts.add(ip + " on " + who));
+            alive.stream().filter(ip -> !listed.contains(ip)).forEach(ip -> holes.add(ip + " on " + who));
+        });
+        return new Divergence(ghosts, holes);
+    }
+
+    /** Instances listed without a client (ghosts) and clients whose instance is not listed (holes). */
+    record Divergence(List<String> ghosts, List<String> holes) {
+        boolean none() {
+            return ghosts.isEmpty() && holes.isEmpty();
+        }
+    }
+
+    @Override
+    public void close() throws NacosException {
+        for (NamingService holder : holders.values()) {
+            holder.shutDown();
+        }
+        subscriber.shutDown();
+    }
+}

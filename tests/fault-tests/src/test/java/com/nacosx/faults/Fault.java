@@ -1,0 +1,78 @@
+package com.nacosx.faults;
+
+import java.time.Duration;
+import java.util.Random;
+
+/**
+ * A fault the harness applies to a running cluster and heals: which node it hits is chosen when it
+ * is applied (the config leader, or a follower), so that the scenario means the same on every run.
+ */
+enum Fault {
+    /** A follower cut from the other two nodes; clients still reach it. */
+    CUT_FOLLOWER("a follower cut from the other two (clients reach all three)"),
+    /** The config Raft leader cut from the other two; clients still reach it (split 1 | 2, clients on both sides). */
+    CUT_LEADER("the Raft leader cut from the other two (split 1 | 2, clients on both sides)"),
+    /** A follower cut from everything, clients too: its clients must move. */
+    ISOLATE_FOLLOWER("a follower cut from everything, clients too"),
+    /** The leader stops hearing a follower, which still hears the leader. */
+    ONE_WAY("the leader stops hearing a follower (one-way)"),
+    /** A follower's link to the other nodes goes down and up every 1-5 s. */
+    FLAP("a follower's link to its peers flapping every 1-5 s"),
+    /** The leader's link slow and lossy. */
+    SLOW_LEADER("the leader's link slow and lossy"),
+    /** A follower cut from the shared database (MySQL mode). */
+    CUT_DATABASE("a follower cut from the database");
+
+    private final String description;
+
+    Fault(String description) {
+        this.description = description;
+    }
+
+    String description() {
+        return description;
+    }
+
+    /** Applies the fault to {@code target} (for ONE_WAY, {@code other} is the follower the leader no longer hears). */
+    String apply(FaultNode target, FaultNode other) {
+        switch (this) {
+            case CUT_FOLLOWER, CUT_LEADER, FLAP -> FaultNet.cutPeers(target.index());
+            case ISOLATE_FOLLOWER -> FaultNet.isolate(target.index());
+            case ONE_WAY -> FaultNet.deaf(target.index(), other.index());
+            case SLOW_LEADER -> {
+                return FaultNet.slow(target.index());
+            }
+            case CUT_DATABASE -> FaultNet.cutDatabase(target.index());
+            default -> throw new IllegalStateException(name());
+        }
+        return "";
+    }
+
+    /** Whether the node it hits is left in a Raft minority, where no config write may be acknowledged. */
+    boolean leavesTargetInMinority() {
+        return this == CUT_FOLLOWER || this == CUT_LEADER || this == ISOLATE_FOLLOWER;
+    }
+
+    boolean hitsLeader() {
+        return this == CUT_LEADER || this == ONE_WAY || this == SLOW_LEADER;
+    }
+
+    /** Holds the fault for {@code hold}: a flap switches it off and on meanwhile, others just wait. */
+    void hold(FaultNode target, Duration hold, Random random) throws InterruptedException {
+        long end = System.nanoTime() + hold.toNanos();
+        boolean cut = true;
+        while (System.nanoTime() < end) {
+            if (this != FLAP) {
+                Thread.sleep(Math.max(1, Math.min(500, (end - System.nanoTime()) / 1_000_000)));
+                continue;
+            }
+            Thread.sleep(1000 + random.nextInt(4000));
+            if (cut) {
+                FaultNet.healAll();
+            } else {
+                FaultNet.cutPeers(target.index());
+            }
+            cut = !cut;
+        }
+    }
+}

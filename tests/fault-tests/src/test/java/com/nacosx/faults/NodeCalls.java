@@ -1,0 +1,77 @@
+package com.nacosx.faults;
+
+import com.nacosx.testsupport.HttpCall;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** The Open API calls the checker makes of one node, each bounded by a client timeout. */
+final class NodeCalls {
+
+    static final Duration WRITE_TIMEOUT = Duration.ofSeconds(8);
+    static final Duration READ_TIMEOUT = Duration.ofSeconds(3);
+    static final String GROUP = "FAULTS";
+
+    private NodeCalls() {
+    }
+
+    /** A config's content, null when the node says it does not exist; throws when the node does not answer. */
+    static String readConfig(FaultNode node, String dataId) {
+        HttpResponse<String> response = HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
+                .param("group", GROUP).timeout(READ_TIMEOUT).send();
+        if (response.statusCode() == 404) {
+            return null;
+        }
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("read " + dataId + " from node " + node.index() + ": " + response.statusCode());
+        }
+        return response.body();
+    }
+
+    /** A publish, compare-and-set when {@code casMd5} is not null. */
+    static Outcome publish(FaultNode node, String dataId, String content, String casMd5) {
+        HttpCall call = HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", GROUP)
+                .param("content", content).timeout(WRITE_TIMEOUT);
+        if (casMd5 != null) {
+            call.header("casMd5", casMd5);
+        }
+        return outcomeOf(call);
+    }
+
+    static Outcome delete(FaultNode node, String dataId) {
+        return outcomeOf(HttpCall.delete(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", GROUP)
+                .timeout(WRITE_TIMEOUT));
+    }
+
+    static Outcome registerPersistent(FaultNode node, String service, String ip) {
+        return outcomeOf(HttpCall.post(node.baseUrl() + "/v1/ns/instance").param("serviceName", service).param("ip", ip)
+                .param("port", "80").param("ephemeral", "false").timeout(WRITE_TIMEOUT));
+    }
+
+    static Outcome deregisterPersistent(FaultNode node, String service, String ip) {
+        return outcomeOf(HttpCall.delete(node.baseUrl() + "/v1/ns/instance").param("serviceName", service).param("ip", ip)
+                .param("port", "80").param("ephemeral", "false").timeout(WRITE_TIMEOUT));
+    }
+
+    /** The instance list of a service as the node answers it (all instances, healthy or not). */
+    static String listInstances(FaultNode node, String service) {
+        HttpResponse<String> response = HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
+                .timeout(READ_TIMEOUT).send();
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("list " + service + " on node " + node.index() + ": " + response.statusCode());
+        }
+        return response.body();
+    }
+
+    /** 200: done; 504: the server does not know whether it was applied; any other answer: refused. */
+    private static Outcome outcomeOf(HttpCall call) {
+        try {
+            HttpResponse<String> response = call.send();
+            if (response.statusCode() == 504) {
+                return Outcome.UNKNOWN;
+            }
+            return response.statusCode() == 200 && !response.body().strip().equals("false") ? Outcome.ACK : Outcome.REFUSED;
+        } catch (RuntimeException noAnswer) {
+            return Outcome.UNKNOWN;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package com.nacosx.faults;
+
+import java.util.List;
+
+/**
+ * What one scenario showed, counted by the checker: writes acknowledged, and each kind of broken
+ * promise (with the details of each), the time the cluster took to agree again after the heal, and
+ * the figures worth reporting.
+ */
+record ScenarioResult(String name, String fault, int acknowledged, List<String> lost, List<String> unhappened,
+        List<String> casViolations, List<String> ghosts, List<String> holes, double convergenceSeconds,
+        long longestHoleMillis, String longestHoleWhere, long leaderChanges, long minorityAcks, double writeP99Millis) {
+
+    boolean held() {
+        return lost.isEmpty() && unhappened.isEmpty() && casViolations.isEmpty() && ghosts.isEmpty() && holes.isEmpty();
+    }
+
+    String line() {
+        return String.format("%s: %d acknowledged, %d lost, %d un-happened, %d CAS violations, %d ghosts, %d holes, "
+                + "converged in %.1f s, longest hole %.1f s%s, %d leader changes, %d writes acknowledged by a Raft minority, "
+                + "write p99 %.0f ms (%s)", name, acknowledged, lost.size(), unhappened.size(), casViolations.size(),
+                ghosts.size(), holes.size(), convergenceSeconds, longestHoleMillis / 1000.0,
+                longestHoleWhere.isEmpty() ? "" : " (" + longestHoleWhere + ")", leaderChanges, minorityAcks,
+                writeP99Millis, fault);
+    }
+
+    String details() {
+        StringBuilder text = new StringBuilder();
+        for (List<String> kind : List.of(lost, unhappened, casViolations, ghosts, holes)) {
+            kind.stream().limit(10).forEach(detail -> text.append("  ").append(detail).append('\n'));
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,177 @@
+package com.nacosx.faults;
+
+import com.nacosx.testsupport.Patience;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+
+/**
+ * One scenario on a running cluster: the workload starts (plain and CAS config writes, reads,
+ * persistent instances, ephemeral instances held by 2.x clients), the fault is applied and held
+ * (two ephemeral clients end meanwhile), healed, and the checker counts what did not hold once the
+ * cluster has agreed again.
+ */
+final class ScenarioRun {
+
+    /** How long after the heal every node must list exactly the live instances. */
+    static final Duration CONVERGENCE_PROMISE = Duration.ofSeconds(30);
+    /**
+     * The longest an alive instance may go unlisted on a node that answers: the Distro expiry of a
+     * peer's clients (16 s), and a probe's second.
+     */
+    static final Duration HOLE_LIMIT = Duration.ofSeconds(17);
+    private static final Duration WARM_UP = Duration.ofSeconds(3);
+
+    private final FaultCluster cluster;
+    private final Fault fault;
+    private final Duration hold;
+    private final String name;
+    private final Random random = new Random(47);
+    private volatile boolean running = true;
+    private volatile boolean probing = true;
+    private volatile FaultNode cut;
+    private final AtomicLong minorityAcks = new AtomicLong();
+
+    ScenarioRun(FaultCluster cluster, Fault fault, Duration hold, String storage) {
+        this.cluster = cluster;
+        this.fault = fault;
+        this.hold = hold;
+        this.name = storage + "/" + fault.name().toLowerCase().replace('_', '-');
+    }
+
+    ScenarioResult run() throws Exception {
+        String tag = name.replace('/', '-');
+        List<FaultNode> nodes = cluster.nodes();
+        List<String> plainKeys = IntStream.range(0, 6).mapToObj(i -> tag + "-plain-" + i).toList();
+        List<String> casKeys = IntStream.range(0, 2).mapToObj(i -> tag + "-cas-" + i).toList();
+        List<String> instanceIps = IntStream.range(1, 5).mapToObj(i -> "10.97.0." + i).toList();
+        ConfigHistory configs = new ConfigHistory(plainKeys);
+        CasHistory cas = new CasHistory(casKeys);
+        InstanceHistory instances = new InstanceHistory("fault-persistent-" + tag, instanceIps);
+        cas.create(nodes);
+        FaultNode leader = cluster.awaitLeader(FaultCluster.CONFIG_GROUP);
+        FaultNode follower = nodes.stream().filter(node -> node != leader).findFirst().orElseThrow();
+        FaultNode target = fault.hitsLeader() ? leader : follower;
+        FaultNode bystander = nodes.stream().filter(node -> node != target && node != leader).findFirst().orElse(follower);
+        ExecutorService workers = Executors.newCachedThreadPool();
+        try (EphemeralWatch ephemeral = new EphemeralWatch("fault-ephemeral-" + tag, nodes, 6)) {
+            for (String key : plainKeys) {
+                workers.submit(() -> loop(() -> {
+                    FaultNode node = pick(nodes);
+                    FaultNode cutAtStart = cut;
+                    ConfigHistory.Write write = configs.writeNext(key, node);
+                    if (write.outcome() == Outcome.ACK && node == cutAtStart && cut == cutAtStart
+                            && fault.leavesTargetInMinority()) {
+                        minorityAcks.incrementAndGet();
+                    }
+                }, 50));
+                workers.submit(() -> loop(() -> configs.read(key, pick(nodes)), 20));
+            }
+            for (String key : casKeys) {
+                for (int contender = 0; contender < 3; contender++) {
+                    workers.submit(() -> loop(() -> cas.attempt(key, pick(nodes), pick(nodes)), 30));
+                }
+            }
+            for (String ip : instanceIps) {
+                workers.submit(() -> loop(() -> instances.next(ip, pick(nodes)), 100));
+            }
+            ExecutorService prober = Executors.newSingleThreadExecutor();
+            prober.submit(() -> {
+                while (probing) {
+                    ephemeral.probe(nodes);
+                    Thread.sleep(1000);
+                }
+                return null;
+            });
+            Thread.sleep(WARM_UP.toMillis());
+
+            long termBefore = cluster.termOf(FaultCluster.CONFIG_GROUP, bystander);
+            String applied = fault.apply(target, follower);
+            cut = target;
+            fault.hold(target, hold.dividedBy(2), random);
+            ephemeral.retire(2);
+            fault.hold(target, hold.dividedBy(2), random);
+            FaultNet.healAll();
+            cut = null;
+            long healedAt = System.nanoTime();
+
+            Thread.sleep(WARM_UP.toMillis());
+            running = false;
+            workers.shutdown();
+            workers.awaitTermination(1, TimeUnit.MINUTES);
+
+            double convergence = awaitConvergence(configs, ephemeral, nodes, healedAt);
+            probing = false;
+            prober.shutdown();
+            prober.awaitTermination(1, TimeUnit.MINUTES);
+            long termAfter = cluster.termOf(FaultCluster.CONFIG_GROUP, bystander);
+            EphemeralWatch.Divergence divergence = ephemeral.divergence(nodes);
+            List<String> lost = new ArrayList<>(configs.lostOn(nodes));
+            lost.addAll(instances.lostOn(nodes));
+            List<String> unhappened = new ArrayList<>();
+            if (configs.unhappened() > 0) {
+                unhappened.add(configs.unhappened() + " reads showed a value nobody wrote or older than one shown before");
+            }
+            List<String> holes = new ArrayList<>(divergence.holes());
+            if (ephemeral.longestHoleMillis() > HOLE_LIMIT.toMillis()) {
+                holes.add("an alive instance went unlisted for " + ephemeral.longestHoleMillis() + " ms ("
+                        + ephemeral.longestHoleWhere() + ")");
+            }
+            return new ScenarioResult(name, fault.description() + (applied.isEmpty() ? "" : "; " + applied),
+                    configs.acknowledged() + cas.acknowledged() + instances.acknowledged(), lost, unhappened,
+                    cas.violations(nodes), divergence.ghosts(), holes, convergence, ephemeral.longestHoleMillis(),
+                    ephemeral.longestHoleWhere(),
+                    Math.max(0, termAfter - termBefore), minorityAcks.get(), configs.acknowledgedP99Millis());
+        } finally {
+            running = false;
+            probing = false;
+            workers.shutdownNow();
+            FaultNet.healAll();
+        }
+    }
+
+    /**
+     * Seconds from the heal until every node serves the same configs and lists exactly the live
+     * instances, and the subscriber was pushed that list; the promise's bound (stretched on a busy
+     * machine) when they never do.
+     */
+    private static double awaitConvergence(ConfigHistory configs, EphemeralWatch ephemeral, List<FaultNode> nodes,
+            long healedAt) throws InterruptedException {
+        long bound = Patience.millis(CONVERGENCE_PROMISE.toMillis());
+        while (true) {
+            double seconds = (System.nanoTime() - healedAt) / 1e9;
+            if (configs.converged(nodes) && ephemeral.divergence(nodes).none()) {
+                return seconds;
+            }
+            if (seconds * 1000 > bound) {
+                return seconds;
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private FaultNode pick(List<FaultNode> nodes) {
+        synchronized (random) {
+            return nodes.get(random.nextInt(nodes.size()));
+        }
+    }
+
+    private void loop(Runnable step, long pauseMillis) {
+        while (running) {
+            try {
+                step.run();
+                Thread.sleep(pauseMillis);
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // a call that failed is recorded by the step itself; go on
+            }
+        }
+    }
+}
