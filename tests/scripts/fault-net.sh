@@ -8,6 +8,7 @@
 #   fault-net.sh up                 create the network (after removing a leftover one)
 #   fault-net.sh down               remove it all
 #   fault-net.sh check              exit 0 when this machine can create namespaces and nft rules
+#                                   (installs nftables from Debian's packages when absent)
 #   fault-net.sh cut-peers N        N does not reach the other nodes, nor they it; clients still reach N
 #   fault-net.sh isolate N          N reaches nothing and nothing reaches it
 #   fault-net.sh deaf N M           N does not hear M (packets from M to N dropped); M still hears N
@@ -21,6 +22,8 @@
 set -euo pipefail
 
 PREFIX=nxf
+export PATH="$PATH:/usr/sbin:/sbin"
+source "$(dirname "$0")/debian-packages.sh"
 BRIDGE=$PREFIX-br
 SUBNET=10.213.0
 DB_PORT=${NXF_DB_PORT:-13308}
@@ -129,6 +132,8 @@ heal() {
 }
 
 check() {
+    [ "$(id -u)" = 0 ] || { echo "needs root (network namespaces, nft rules, tmpfs mounts)"; exit 1; }
+    install_if_absent nft nftables || true
     local probe=$PREFIX-probe
     ip netns add "$probe" 2>/dev/null || { echo "cannot create network namespaces (needs root and CAP_SYS_ADMIN)"; exit 1; }
     local made=0
@@ -156,5 +161,5 @@ case $command in
     heal) heal "$@" ;;
     run) n=$1; shift; exec ip netns exec "$(ns "$n")" "$@" ;;
     small-disk) small_disk "$1" "$2" ;;
-    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,/^set /{/^#/p}' "$0" >&2; exit 2 ;;
 esac

@@ -31,6 +31,11 @@ public final class Constants {
     public static final String BETA_IPS_HEADER = "betaIps";
 
     public static final String CAS_MD5_HEADER = "casMd5";
+    /**
+     * On a config read answered by a node cut off from the majority of its cluster: the content is
+     * what the node has, which may be older than the cluster's (ours; the official server has none).
+     */
+    public static final String STALE_HEADER = "Nacos-Stale";
 
     public static final String IS_BETA_HEADER = "isBeta";
 

@@ -11,6 +11,7 @@ import com.nacosx.config.push.LongPollHolder;
 import com.nacosx.config.service.ConfigService;
 import com.nacosx.config.store.ConfigInfoStore.SearchCriteria;
 import com.nacosx.core.auth.Action;
+import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.http.HttpAccess;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
@@ -40,10 +41,12 @@ public class ConfigHttpApi implements HttpApi {
 
     private final ConfigService service;
     private final LongPollHolder longPolls;
+    private final ServerMemberManager members;
 
-    public ConfigHttpApi(ConfigService service, LongPollHolder longPolls) {
+    public ConfigHttpApi(ConfigService service, LongPollHolder longPolls, ServerMemberManager members) {
         this.service = service;
         this.longPolls = longPolls;
+        this.members = members;
     }
 
     @Override
@@ -76,13 +79,17 @@ public class ConfigHttpApi implements HttpApi {
         String asked = exchange.param("tag");
         String tag = asked != null ? asked : exchange.header("Vipserver-Tag");
         ConfigService.Served served = service.read(key, exchange.clientIp(), tag);
+        HttpHeaders headers = new DefaultHttpHeaders(false);
+        if (members.isCutOff()) {
+            // What this node has may be older than what the cluster has taken since it was cut off.
+            headers.set(Constants.STALE_HEADER, "this node is cut off from the cluster; read from another node");
+        }
         if (served == null) {
-            exchange.respond(HttpResponseStatus.NOT_FOUND, "application/json;charset=UTF-8", NOT_FOUND_BODY, null);
+            exchange.respond(HttpResponseStatus.NOT_FOUND, "application/json;charset=UTF-8", NOT_FOUND_BODY, headers);
             return;
         }
         ConfigEntry entry = served.entry();
-        HttpHeaders headers = new DefaultHttpHeaders(false)
-                .set(Constants.CONFIG_TYPE_HEADER, entry.type())
+        headers.set(Constants.CONFIG_TYPE_HEADER, entry.type())
                 .set(Constants.CONTENT_MD5_HEADER, entry.md5())
                 .set("Pragma", "no-cache")
                 .set("Expires", "Thu, 01 Jan 1970 00:00:00 GMT")

@@ -39,8 +39,12 @@ class GroupStateMachine extends StateMachineAdapter {
     private volatile long term;
     private volatile Configuration lastPeers;
 
-    GroupStateMachine(RaftStateMachine machine) {
+    private final Runnable onStopped;
+
+    /** {@code onStopped} runs when the group stops on an error (JRaft's error state), to start it again. */
+    GroupStateMachine(RaftStateMachine machine, Runnable onStopped) {
         this.machine = machine;
+        this.onStopped = onStopped;
     }
 
     /** A future for the result of the entry with this id, completed when this node applies it. */
@@ -51,10 +55,24 @@ class GroupStateMachine extends StateMachineAdapter {
         return result;
     }
 
+    /**
+     * Applies the entries in order. One that fails for a reason of this node's own (its disk full,
+     * its database gone) is not skipped, which would leave this node without it for good (found by
+     * the fault tests: a follower whose disk filled missed every config written meanwhile): the
+     * group stops before it, and {@code onStopped} starts it again, which replays the log from the
+     * last snapshot once the store works.
+     */
     @Override
     public void onApply(Iterator entries) {
         while (entries.hasNext()) {
-            applyEntry(entries.getData(), entries.done(), entries.getIndex());
+            try {
+                applyEntry(entries.getData(), entries.done(), entries.getIndex());
+            } catch (StoreUnavailable failure) {
+                LOG.error("[{}] entry {} could not be applied here ({}); the group stops and starts again when it can",
+                        machine.group(), entries.getIndex(), failure.getMessage(), failure.getCause());
+                entries.setErrorAndRollback(1, new Status(RaftError.ESTATEMACHINE, failure.getMessage()));
+                return;
+            }
             appliedIndex = entries.getIndex();
             if (entries.done() != null) {
                 entries.done().run(Status.OK());
@@ -75,6 +93,9 @@ class GroupStateMachine extends StateMachineAdapter {
         } catch (NacosException refused) {
             result = refused;
         } catch (RuntimeException e) {
+            if (StoreUnavailable.isCause(e)) {
+                throw new StoreUnavailable(e);
+            }
             logFailedApply(index, e);
             result = e;
         }
@@ -160,7 +181,8 @@ class GroupStateMachine extends StateMachineAdapter {
 
     @Override
     public void onError(RaftException e) {
-        LOG.error("[{}] the group stopped on an error; restart this node to rejoin it", machine.group(), e);
+        LOG.error("[{}] the group stopped on an error; starting it again", machine.group(), e);
+        onStopped.run();
     }
 
     /** The peers last committed or reset here; null before either. */

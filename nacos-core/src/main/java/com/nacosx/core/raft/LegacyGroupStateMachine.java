@@ -24,8 +24,8 @@ final class LegacyGroupStateMachine extends GroupStateMachine {
 
     private final LegacyRaftStateMachine machine;
 
-    LegacyGroupStateMachine(LegacyRaftStateMachine machine) {
-        super(machine);
+    LegacyGroupStateMachine(LegacyRaftStateMachine machine, Runnable onStopped) {
+        super(machine, onStopped);
         this.machine = machine;
     }
 

@@ -46,7 +46,7 @@ final class RaftGroup {
      * state machine, then follows or leads.
      */
     static RaftGroup start(RaftStateMachine machine, PeerId self, Configuration peers, RaftSettings settings,
-            RpcServer server) {
+            RpcServer server, Runnable onStopped) {
         Path dir = settings.groupDir(machine.group());
         NodeOptions options = new NodeOptions();
         options.setInitialConf(peers);
@@ -68,7 +68,7 @@ final class RaftGroup {
         options.setRaftMetaUri(directory(dir.resolve("meta")));
         options.setSnapshotUri(directory(dir.resolve("snapshot")));
         GroupStateMachine stateMachine = machine instanceof LegacyRaftStateMachine legacy
-                ? new LegacyGroupStateMachine(legacy) : new GroupStateMachine(machine);
+                ? new LegacyGroupStateMachine(legacy, onStopped) : new GroupStateMachine(machine, onStopped);
         options.setFsm(stateMachine);
         machine.reset();
         RaftGroupService service = new RaftGroupService(machine.group(), self, options, server, true);
@@ -240,5 +240,11 @@ final class RaftGroup {
 
     void shutdown() {
         service.shutdown();
+    }
+
+    /** Shuts the node down and waits until it has let go of its log and snapshot files. */
+    void shutdownAndWait() throws InterruptedException {
+        service.shutdown();
+        service.join();
     }
 }

@@ -62,12 +62,14 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftGroups.class);
     private static final long RETRY_MILLIS = 100;
+    private static final long RESTART_DELAY_MILLIS = 5000;
     private static final long CATCH_UP_CHECK_MILLIS = 500;
     private static final long METADATA_REFRESH_MILLIS = 1000;
     private static final long FIRST_REPORTS_BOUND_SECONDS = 15;
     private static final long PEER_RECONCILE_SECONDS = 5;
 
     private final RaftSettings settings;
+    private final DiskSpace disk;
     private final ClusterSettings cluster;
     private final ServerMemberManager members;
     private final PeerClients peers;
@@ -87,6 +89,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
             MeterRegistry metrics) {
         this.metrics = metrics;
         this.settings = settings;
+        this.disk = new DiskSpace(settings.dataDir());
         this.cluster = cluster;
         this.members = members;
         this.peers = peers;
@@ -143,9 +146,8 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         List<Member> known = membersOnceKnown();
         for (RaftStateMachine machine : machines) {
             Configuration initialPeers = peersOf(known, isLegacy(machine), member -> true);
-            RaftGroup group = RaftGroup.start(machine, self, initialPeers, settings, server);
-            groups.put(machine.group(), group);
-            RaftMetrics.bind(metrics, group);
+            RaftGroup group = startGroup(machine, self, initialPeers);
+            RaftMetrics.bind(metrics, machine.group(), () -> groups.get(machine.group()));
             LOG.info("[{}] started as {} with peers {}", machine.group(), self, initialPeers);
             if (machine instanceof LegacyRaftStateMachine legacy) {
                 legacyMachines.put(machine.group(), legacy);
@@ -205,7 +207,8 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
      * Replicates {@code command} through the group and returns what this node's state machine
      * made of it.
      *
-     * @throws NacosException 503 when no leader committed it within the write timeout
+     * @throws NacosException 503 when no leader committed it within the write timeout; 504 when
+     *         it may or may not have been committed; 500 when this node's disk has no room for it
      * @throws RuntimeException what the state machine threw for this command
      */
     public Object write(String groupName, byte[] command) {
@@ -228,6 +231,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     public CompletableFuture<Object> writeAsync(String groupName, byte[] command) {
         RaftGroup group;
         try {
+            disk.require();
             group = group(groupName);
         } catch (NacosException e) {
             return CompletableFuture.failedFuture(e);
@@ -437,6 +441,11 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
      * @throws NacosException 503 at once when this node does not lead the group (the entry reached no log)
      */
     public CompletableFuture<Void> commitAsLeader(String groupName, byte[] entry) {
+        try {
+            disk.require();
+        } catch (NacosException full) {
+            throw unavailable(groupName, "the leader: " + full.getMessage());
+        }
         RaftGroup group = group(groupName);
         if (!group.isLeader()) {
             throw unavailable(groupName, "this node does not lead it (leader: " + group.leader() + ")");
@@ -576,6 +585,39 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
             throw NacosException.badRequest("'" + peer + "' is not a Raft peer; give it as ip:raftPort");
         }
         return group(groupName).transferLeadershipTo(target);
+    }
+
+    private RaftGroup startGroup(RaftStateMachine machine, PeerId self, Configuration peers) {
+        RaftGroup group = RaftGroup.start(machine, self, peers, settings, server, () -> restartLater(machine, self));
+        groups.put(machine.group(), group);
+        return group;
+    }
+
+    /**
+     * A group that stopped on an error (an entry this node could not apply, a log write that
+     * failed: a full disk) starts again from its snapshot and log, as a restarted node's would,
+     * once it can: tried every {@link #RESTART_DELAY_MILLIS} until it starts.
+     */
+    private void restartLater(RaftStateMachine machine, PeerId self) {
+        if (running) {
+            timer.schedule(() -> restart(machine, self), RESTART_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void restart(RaftStateMachine machine, PeerId self) {
+        RaftGroup stopped = groups.get(machine.group());
+        try {
+            Configuration peers = stopped.peers();
+            stopped.shutdownAndWait();
+            startGroup(machine, self, peers);
+            LOG.info("[{}] started again after an error", machine.group());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("[{}] could not start again ({}); trying again in {} ms", machine.group(), e.toString(),
+                    RESTART_DELAY_MILLIS);
+            restartLater(machine, self);
+        }
     }
 
     @Override

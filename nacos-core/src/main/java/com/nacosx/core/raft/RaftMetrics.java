@@ -2,6 +2,7 @@ package com.nacosx.core.raft;
 
 import com.nacosx.core.metrics.NacosMeters;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -14,16 +15,17 @@ final class RaftMetrics {
     private RaftMetrics() {
     }
 
-    static void bind(MeterRegistry registry, RaftGroup group) {
-        gauge(registry, group, "nacos_raft_leader", status -> "LEADER".equals(status.role()) ? 1 : 0);
-        gauge(registry, group, "nacos_raft_term", RaftGroupStatus::term);
-        gauge(registry, group, "nacos_raft_applied_index", RaftGroupStatus::appliedIndex);
-        gauge(registry, group, "nacos_raft_committed_index", RaftGroupStatus::committedIndex);
-        gauge(registry, group, "nacos_raft_last_log_index", RaftGroupStatus::lastLogIndex);
+    /** Binds the gauges of group {@code name}, read through {@code group} (a group restarted after an error is a new one). */
+    static void bind(MeterRegistry registry, String name, Supplier<RaftGroup> group) {
+        gauge(registry, name, group, "nacos_raft_leader", status -> "LEADER".equals(status.role()) ? 1 : 0);
+        gauge(registry, name, group, "nacos_raft_term", RaftGroupStatus::term);
+        gauge(registry, name, group, "nacos_raft_applied_index", RaftGroupStatus::appliedIndex);
+        gauge(registry, name, group, "nacos_raft_committed_index", RaftGroupStatus::committedIndex);
+        gauge(registry, name, group, "nacos_raft_last_log_index", RaftGroupStatus::lastLogIndex);
     }
 
-    private static void gauge(MeterRegistry registry, RaftGroup group, String name,
+    private static void gauge(MeterRegistry registry, String group, Supplier<RaftGroup> running, String name,
             ToDoubleFunction<RaftGroupStatus> value) {
-        NacosMeters.gauge(registry, name, () -> value.applyAsDouble(group.describe()), "group", group.name());
+        NacosMeters.gauge(registry, name, () -> value.applyAsDouble(running.get().describe()), "group", group);
     }
 }

@@ -12,7 +12,6 @@ import tools.jackson.databind.json.JsonMapper;
 /** Three {@link FaultNode}s, members by their namespace addresses, started together with startup.sh. */
 final class FaultCluster implements AutoCloseable {
 
-    static final String CONFIG_GROUP = "nacos_config";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final List<FaultNode> nodes;

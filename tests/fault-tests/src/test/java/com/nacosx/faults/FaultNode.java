@@ -138,6 +138,41 @@ final class FaultNode {
         }
     }
 
+    /**
+     * Fills the data directory's filesystem (a tmpfs of {@link #prepare}'s size) but {@code leaveBytes};
+     * with 0, until the filesystem refuses more.
+     */
+    void fillDisk(long leaveBytes) {
+        byte[] block = new byte[1 << 20];
+        try (var out = Files.newOutputStream(filler())) {
+            long left = Files.getFileStore(dataDir()).getUsableSpace() - leaveBytes;
+            for (; left > 0; left -= block.length) {
+                out.write(block, 0, (int) Math.min(block.length, left));
+            }
+        } catch (IOException full) {
+            if (leaveBytes > 0) {
+                throw new UncheckedIOException(full);
+            }
+        }
+    }
+
+    void freeDisk() {
+        try {
+            Files.deleteIfExists(filler());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path filler() {
+        return dataDir().resolve("filler");
+    }
+
+    /** The process id of the running server, to tell a restart. */
+    long processId() {
+        return pid().orElse(-1L);
+    }
+
     int index() {
         return index;
     }

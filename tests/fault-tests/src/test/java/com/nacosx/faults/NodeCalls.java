@@ -27,6 +27,21 @@ final class NodeCalls {
         return response.body();
     }
 
+    /** Whether a config read was answered (200 or 404) within the client's timeout, and marked stale. */
+    record StaleRead(boolean answered, boolean markedStale) {
+    }
+
+    static StaleRead readMarked(FaultNode node, String dataId) {
+        try {
+            HttpResponse<String> response = HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
+                    .param("group", GROUP).timeout(READ_TIMEOUT).send();
+            return new StaleRead(response.statusCode() == 200 || response.statusCode() == 404,
+                    response.headers().firstValue("Nacos-Stale").isPresent());
+        } catch (RuntimeException noAnswer) {
+            return new StaleRead(false, false);
+        }
+    }
+
     /** A publish, compare-and-set when {@code casMd5} is not null. */
     static Outcome publish(FaultNode node, String dataId, String content, String casMd5) {
         HttpCall call = HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", GROUP)
@@ -35,6 +50,21 @@ final class NodeCalls {
             call.header("casMd5", casMd5);
         }
         return outcomeOf(call);
+    }
+
+    /** An answer as the client saw it: status and body, or status -1 when none came. */
+    record Answer(Outcome outcome, int status, String body) {
+    }
+
+    /** A plain publish, with the server's answer. */
+    static Answer publishAnswer(FaultNode node, String dataId, String content) {
+        try {
+            HttpResponse<String> response = HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
+                    .param("group", GROUP).param("content", content).timeout(WRITE_TIMEOUT).send();
+            return new Answer(outcomeOf(response), response.statusCode(), response.body());
+        } catch (RuntimeException noAnswer) {
+            return new Answer(Outcome.UNKNOWN, -1, String.valueOf(noAnswer.getMessage()));
+        }
     }
 
     static Outcome delete(FaultNode node, String dataId) {
@@ -62,16 +92,19 @@ final class NodeCalls {
         return response.body();
     }
 
-    /** 200: done; 504: the server does not know whether it was applied; any other answer: refused. */
     private static Outcome outcomeOf(HttpCall call) {
         try {
-            HttpResponse<String> response = call.send();
-            if (response.statusCode() == 504) {
-                return Outcome.UNKNOWN;
-            }
-            return response.statusCode() == 200 && !response.body().strip().equals("false") ? Outcome.ACK : Outcome.REFUSED;
+            return outcomeOf(call.send());
         } catch (RuntimeException noAnswer) {
             return Outcome.UNKNOWN;
         }
+    }
+
+    /** 200: done; 504: the server does not know whether it was applied; any other answer: refused. */
+    private static Outcome outcomeOf(HttpResponse<String> response) {
+        if (response.statusCode() == 504) {
+            return Outcome.UNKNOWN;
+        }
+        return response.statusCode() == 200 && !response.body().strip().equals("false") ? Outcome.ACK : Outcome.REFUSED;
     }
 }

@@ -9,7 +9,13 @@ import java.util.List;
  */
 record ScenarioResult(String name, String fault, int acknowledged, List<String> lost, List<String> unhappened,
         List<String> casViolations, List<String> ghosts, List<String> holes, double convergenceSeconds,
-        long longestHoleMillis, String longestHoleWhere, long leaderChanges, long minorityAcks, double writeP99Millis) {
+        long longestHoleMillis, String longestHoleWhere, long leaderChanges, long minorityAcks, double writeP99Millis,
+        CutReads cutReads) {
+
+    /** Config reads sent to the node cut from its peers while it was: answered in time, and marked stale. */
+    record CutReads(int sent, int answered, int markedStale) {
+        static final CutReads NONE = new CutReads(0, 0, 0);
+    }
 
     boolean held() {
         return lost.isEmpty() && unhappened.isEmpty() && casViolations.isEmpty() && ghosts.isEmpty() && holes.isEmpty();
@@ -18,10 +24,11 @@ record ScenarioResult(String name, String fault, int acknowledged, List<String> 
     String line() {
         return String.format("%s: %d acknowledged, %d lost, %d un-happened, %d CAS violations, %d ghosts, %d holes, "
                 + "converged in %.1f s, longest hole %.1f s%s, %d leader changes, %d writes acknowledged by a Raft minority, "
-                + "write p99 %.0f ms (%s)", name, acknowledged, lost.size(), unhappened.size(), casViolations.size(),
+                + "write p99 %.0f ms%s (%s)", name, acknowledged, lost.size(), unhappened.size(), casViolations.size(),
                 ghosts.size(), holes.size(), convergenceSeconds, longestHoleMillis / 1000.0,
                 longestHoleWhere.isEmpty() ? "" : " (" + longestHoleWhere + ")", leaderChanges, minorityAcks,
-                writeP99Millis, fault);
+                writeP99Millis, cutReads.sent() == 0 ? "" : String.format(", %d of %d reads from the cut node answered, "
+                        + "%d marked stale", cutReads.answered(), cutReads.sent(), cutReads.markedStale()), fault);
     }
 
     String details() {

@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
@@ -32,17 +33,22 @@ final class ScenarioRun {
     private final Fault fault;
     private final Duration hold;
     private final String name;
+    private final FaultStorage storage;
     private final Random random = new Random(47);
     private volatile boolean running = true;
     private volatile boolean probing = true;
     private volatile FaultNode cut;
     private final AtomicLong minorityAcks = new AtomicLong();
+    private final AtomicInteger cutReads = new AtomicInteger();
+    private final AtomicInteger cutReadsAnswered = new AtomicInteger();
+    private final AtomicInteger cutReadsMarked = new AtomicInteger();
 
-    ScenarioRun(FaultCluster cluster, Fault fault, Duration hold, String storage) {
+    ScenarioRun(FaultCluster cluster, Fault fault, Duration hold, FaultStorage storage) {
         this.cluster = cluster;
         this.fault = fault;
         this.hold = hold;
-        this.name = storage + "/" + fault.name().toLowerCase().replace('_', '-');
+        this.storage = storage;
+        this.name = storage.name().toLowerCase() + "/" + fault.name().toLowerCase().replace('_', '-');
     }
 
     ScenarioResult run() throws Exception {
@@ -55,7 +61,7 @@ final class ScenarioRun {
         CasHistory cas = new CasHistory(casKeys);
         InstanceHistory instances = new InstanceHistory("fault-persistent-" + tag, instanceIps);
         cas.create(nodes);
-        FaultNode leader = cluster.awaitLeader(FaultCluster.CONFIG_GROUP);
+        FaultNode leader = cluster.awaitLeader(storage.raftGroup());
         FaultNode follower = nodes.stream().filter(node -> node != leader).findFirst().orElseThrow();
         FaultNode target = fault.hitsLeader() ? leader : follower;
         FaultNode bystander = nodes.stream().filter(node -> node != target && node != leader).findFirst().orElse(follower);
@@ -67,7 +73,7 @@ final class ScenarioRun {
                     FaultNode cutAtStart = cut;
                     ConfigHistory.Write write = configs.writeNext(key, node);
                     if (write.outcome() == Outcome.ACK && node == cutAtStart && cut == cutAtStart
-                            && fault.leavesTargetInMinority()) {
+                            && fault.leavesTargetInMinority() && storage == FaultStorage.EMBEDDED) {
                         minorityAcks.incrementAndGet();
                     }
                 }, 50));
@@ -77,6 +83,9 @@ final class ScenarioRun {
                 for (int contender = 0; contender < 3; contender++) {
                     workers.submit(() -> loop(() -> cas.attempt(key, pick(nodes), pick(nodes)), 30));
                 }
+            }
+            if (fault.leavesTargetInMinority() && fault != Fault.ISOLATE_FOLLOWER) {
+                workers.submit(() -> loop(() -> readFromCut(plainKeys.get(0)), 200));
             }
             for (String ip : instanceIps) {
                 workers.submit(() -> loop(() -> instances.next(ip, pick(nodes)), 100));
@@ -91,7 +100,7 @@ final class ScenarioRun {
             });
             Thread.sleep(WARM_UP.toMillis());
 
-            long termBefore = cluster.termOf(FaultCluster.CONFIG_GROUP, bystander);
+            long termBefore = cluster.termOf(storage.raftGroup(), bystander);
             String applied = fault.apply(target, follower);
             cut = target;
             fault.hold(target, hold.dividedBy(2), random);
@@ -110,7 +119,7 @@ final class ScenarioRun {
             probing = false;
             prober.shutdown();
             prober.awaitTermination(1, TimeUnit.MINUTES);
-            long termAfter = cluster.termOf(FaultCluster.CONFIG_GROUP, bystander);
+            long termAfter = cluster.termOf(storage.raftGroup(), bystander);
             EphemeralWatch.Divergence divergence = ephemeral.divergence(nodes);
             List<String> lost = new ArrayList<>(configs.lostOn(nodes));
             lost.addAll(instances.lostOn(nodes));
@@ -127,7 +136,8 @@ final class ScenarioRun {
                     configs.acknowledged() + cas.acknowledged() + instances.acknowledged(), lost, unhappened,
                     cas.violations(nodes), divergence.ghosts(), holes, convergence, ephemeral.longestHoleMillis(),
                     ephemeral.longestHoleWhere(),
-                    Math.max(0, termAfter - termBefore), minorityAcks.get(), configs.acknowledgedP99Millis());
+                    Math.max(0, termAfter - termBefore), minorityAcks.get(), configs.acknowledgedP99Millis(),
+                    new ScenarioResult.CutReads(cutReads.get(), cutReadsAnswered.get(), cutReadsMarked.get()));
         } finally {
             running = false;
             probing = false;
@@ -153,6 +163,25 @@ final class ScenarioRun {
                 return seconds;
             }
             Thread.sleep(250);
+        }
+    }
+
+    /** A read from the node cut from its peers, while it is: answered in time, marked stale? */
+    private void readFromCut(String key) {
+        FaultNode target = cut;
+        if (target == null) {
+            return;
+        }
+        NodeCalls.StaleRead read = NodeCalls.readMarked(target, key);
+        if (cut != target) {
+            return;
+        }
+        cutReads.incrementAndGet();
+        if (read.answered()) {
+            cutReadsAnswered.incrementAndGet();
+        }
+        if (read.markedStale()) {
+            cutReadsMarked.incrementAndGet();
         }
     }
 
