@@ -2,14 +2,11 @@ package com.nacosx.core.cluster;
 
 import com.nacosx.core.remote.Connection;
 import com.nacosx.core.remote.ConnectionManager;
-import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.BackgroundRounds;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,7 +22,7 @@ import org.springframework.stereotype.Component;
  * there is nowhere better for it.
  */
 @Component
-public class CutOffClients implements MemberChangeListener, SmartLifecycle {
+public class CutOffClients extends BackgroundRounds implements MemberChangeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(CutOffClients.class);
     /** Longer than a report or two that fail on a busy host, short beside the Distro expiry (16 s). */
@@ -33,13 +30,11 @@ public class CutOffClients implements MemberChangeListener, SmartLifecycle {
 
     private final ServerMemberManager members;
     private final ConnectionManager connections;
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("cut-off-clients"));
     /** When this node found itself cut off, 0 while it reaches a majority. */
     private volatile long cutOffSince;
-    private volatile boolean running;
 
     public CutOffClients(ServerMemberManager members, ConnectionManager connections) {
+        super("cut-off-clients");
         this.members = members;
         this.connections = connections;
     }
@@ -52,7 +47,7 @@ public class CutOffClients implements MemberChangeListener, SmartLifecycle {
             cutOffSince = since;
             LOG.warn("[cluster] this node reaches no majority of its {} members: cut off; its clients go elsewhere "
                     + "in {} ms", all.size(), GRACE_MILLIS);
-            timer.schedule(() -> moveClients(since), GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            after(GRACE_MILLIS, TimeUnit.MILLISECONDS, () -> moveClients(since));
         } else if (!cutOff && cutOffSince != 0) {
             cutOffSince = 0;
             LOG.info("[cluster] this node reaches a majority of the cluster again");
@@ -60,7 +55,7 @@ public class CutOffClients implements MemberChangeListener, SmartLifecycle {
     }
 
     private void moveClients(long since) {
-        if (!running || cutOffSince != since) {
+        if (!isRunning() || cutOffSince != since) {
             return;
         }
         List<Connection> before = connections.all().stream()
@@ -71,18 +66,7 @@ public class CutOffClients implements MemberChangeListener, SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        timer.shutdownNow();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
+    protected void scheduleRounds() {
+        // nothing runs on its own: a cut sets off the one move
     }
 }

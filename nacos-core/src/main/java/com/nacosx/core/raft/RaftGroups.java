@@ -455,7 +455,8 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
 
     private static NacosException outcomeUnknown(String group, String why) {
         return new NacosException(NacosException.GATEWAY_TIMEOUT, ErrorCode.SERVER_ERROR, "the Raft group " + group
-                + " may or may not have taken the write (" + why + "); read the data back before writing it again");
+                + " may or may not have taken the write (" + why + "); read the data back before writing it again, "
+                + "once a majority of the cluster is up (GET /nacos/v1/core/raft shows the groups)");
     }
 
     private static NacosException unavailable(String group, String why) {

@@ -40,6 +40,11 @@ public abstract class BackgroundRounds implements SmartLifecycle {
         timer.execute(() -> guarded(work));
     }
 
+    /** Runs {@code work} once, on the rounds' thread, after {@code delay}. */
+    protected final void after(long delay, TimeUnit unit, Runnable work) {
+        timer.schedule(() -> guarded(work), delay, unit);
+    }
+
     /** The rounds' thread, to finish work there (a peer's answer) without racing a round. */
     protected final Executor thread() {
         return timer;

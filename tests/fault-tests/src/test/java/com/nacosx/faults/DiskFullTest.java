@@ -101,7 +101,8 @@ class DiskFullTest extends FaultScenarios {
         ScenarioResult result = new ScenarioResult("embedded/disk-full-" + name, "the data filesystem of "
                 + full.size() + " node(s) full; " + refused + " writes refused (first: " + refusal.get() + "), "
                 + unknown.size() + " unanswered", acknowledged.size() + 2 * nodes.size(), lost, List.of(), List.of(),
-                List.of(), List.of(), 0, 0, "", 0, 0, 0, ScenarioResult.CutReads.NONE);
+                List.of(), List.of(), 0, 0, "", 0, 0, 0, ScenarioResult.CutReads.NONE,
+                ScenarioResult.Moved.NONE);
         FaultReport.record(result);
         if (full.size() == nodes.size()) {
             assertTrue(refused > 0, "with every disk full some write was refused: " + result.line());

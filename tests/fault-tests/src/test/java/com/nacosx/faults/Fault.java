@@ -53,6 +53,11 @@ enum Fault {
         return this == CUT_FOLLOWER || this == CUT_LEADER || this == ISOLATE_FOLLOWER;
     }
 
+    /** Whether the node it hits should see its clients go to the other nodes while it holds. */
+    boolean movesClients() {
+        return this == CUT_FOLLOWER || this == CUT_LEADER || this == ISOLATE_FOLLOWER;
+    }
+
     boolean hitsLeader() {
         return this == CUT_LEADER || this == ONE_WAY || this == SLOW_LEADER;
     }

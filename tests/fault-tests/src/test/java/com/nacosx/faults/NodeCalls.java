@@ -3,6 +3,8 @@ package com.nacosx.faults;
 import com.nacosx.testsupport.HttpCall;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The Open API calls the checker makes of one node, each bounded by a client timeout. */
 final class NodeCalls {
@@ -10,6 +12,7 @@ final class NodeCalls {
     static final Duration WRITE_TIMEOUT = Duration.ofSeconds(8);
     static final Duration READ_TIMEOUT = Duration.ofSeconds(3);
     static final String GROUP = "FAULTS";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private NodeCalls() {
     }
@@ -90,6 +93,24 @@ final class NodeCalls {
             throw new IllegalStateException("list " + service + " on node " + node.index() + ": " + response.statusCode());
         }
         return response.body();
+    }
+
+    /** How many client (SDK) connections the node holds, peers' left out; -1 when it does not answer. */
+    static int clientConnections(FaultNode node) {
+        try {
+            JsonNode answer = JSON.readTree(HttpCall.get(node.baseUrl() + "/v2/core/loader/current").timeout(READ_TIMEOUT)
+                    .send().body());
+            JsonNode connections = answer.has("data") ? answer.get("data") : answer;
+            int clients = 0;
+            for (JsonNode connection : connections) {
+                if (!"cluster".equals(connection.path("metaInfo").path("labels").path("source").asString(""))) {
+                    clients++;
+                }
+            }
+            return clients;
+        } catch (RuntimeException noAnswer) {
+            return -1;
+        }
     }
 
     private static Outcome outcomeOf(HttpCall call) {

@@ -10,7 +10,12 @@ import java.util.List;
 record ScenarioResult(String name, String fault, int acknowledged, List<String> lost, List<String> unhappened,
         List<String> casViolations, List<String> ghosts, List<String> holes, double convergenceSeconds,
         long longestHoleMillis, String longestHoleWhere, long leaderChanges, long minorityAcks, double writeP99Millis,
-        CutReads cutReads) {
+        CutReads cutReads, Moved moved) {
+
+    /** The 2.x clients connected to the node the fault hit, and the seconds until all were on other nodes (NaN: not measured, or not all by the heal). */
+    record Moved(int clients, double seconds) {
+        static final Moved NONE = new Moved(0, Double.NaN);
+    }
 
     /** Config reads sent to the node cut from its peers while it was: answered in time, and marked stale. */
     record CutReads(int sent, int answered, int markedStale) {
@@ -24,11 +29,14 @@ record ScenarioResult(String name, String fault, int acknowledged, List<String> 
     String line() {
         return String.format("%s: %d acknowledged, %d lost, %d un-happened, %d CAS violations, %d ghosts, %d holes, "
                 + "converged in %.1f s, longest hole %.1f s%s, %d leader changes, %d writes acknowledged by a Raft minority, "
-                + "write p99 %.0f ms%s (%s)", name, acknowledged, lost.size(), unhappened.size(), casViolations.size(),
+                + "write p99 %.0f ms%s%s (%s)", name, acknowledged, lost.size(), unhappened.size(), casViolations.size(),
                 ghosts.size(), holes.size(), convergenceSeconds, longestHoleMillis / 1000.0,
                 longestHoleWhere.isEmpty() ? "" : " (" + longestHoleWhere + ")", leaderChanges, minorityAcks,
                 writeP99Millis, cutReads.sent() == 0 ? "" : String.format(", %d of %d reads from the cut node answered, "
-                        + "%d marked stale", cutReads.answered(), cutReads.sent(), cutReads.markedStale()), fault);
+                        + "%d marked stale", cutReads.answered(), cutReads.sent(), cutReads.markedStale()),
+                moved.clients() == 0 ? "" : Double.isNaN(moved.seconds()) ? String.format(", its %d clients not all on "
+                        + "other nodes by the heal", moved.clients()) : String.format(", its %d clients on other nodes in "
+                        + "%.1f s", moved.clients(), moved.seconds()), fault);
     }
 
     String details() {

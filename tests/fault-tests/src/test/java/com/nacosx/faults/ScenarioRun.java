@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -90,7 +91,7 @@ final class ScenarioRun {
             for (String ip : instanceIps) {
                 workers.submit(() -> loop(() -> instances.next(ip, pick(nodes)), 100));
             }
-            ExecutorService prober = Executors.newSingleThreadExecutor();
+            ExecutorService prober = Executors.newFixedThreadPool(2);
             prober.submit(() -> {
                 while (probing) {
                     ephemeral.probe(nodes);
@@ -101,11 +102,16 @@ final class ScenarioRun {
             Thread.sleep(WARM_UP.toMillis());
 
             long termBefore = cluster.termOf(storage.raftGroup(), bystander);
+            List<FaultNode> others = nodes.stream().filter(node -> node != target).toList();
+            int onTarget = NodeCalls.clientConnections(target);
+            int elsewhere = others.stream().mapToInt(NodeCalls::clientConnections).sum();
             String applied = fault.apply(target, follower);
             cut = target;
-            fault.hold(target, hold.dividedBy(2), random);
+            long cutAt = System.nanoTime();
+            Future<Double> moved = prober.submit(() -> secondsUntilMoved(others, elsewhere + onTarget, cutAt));
+            fault.hold(target, hold.multipliedBy(3).dividedBy(4), random);
             ephemeral.retire(2);
-            fault.hold(target, hold.dividedBy(2), random);
+            fault.hold(target, hold.dividedBy(4), random);
             FaultNet.healAll();
             cut = null;
             long healedAt = System.nanoTime();
@@ -115,6 +121,8 @@ final class ScenarioRun {
             workers.shutdown();
             workers.awaitTermination(1, TimeUnit.MINUTES);
 
+            double clientsMoved = onTarget > 0 && fault.movesClients() ? moved.get() : Double.NaN;
+            moved.cancel(true);
             double convergence = awaitConvergence(configs, ephemeral, nodes, healedAt);
             probing = false;
             prober.shutdown();
@@ -137,7 +145,8 @@ final class ScenarioRun {
                     cas.violations(nodes), divergence.ghosts(), holes, convergence, ephemeral.longestHoleMillis(),
                     ephemeral.longestHoleWhere(),
                     Math.max(0, termAfter - termBefore), minorityAcks.get(), configs.acknowledgedP99Millis(),
-                    new ScenarioResult.CutReads(cutReads.get(), cutReadsAnswered.get(), cutReadsMarked.get()));
+                    new ScenarioResult.CutReads(cutReads.get(), cutReadsAnswered.get(), cutReadsMarked.get()),
+                    new ScenarioResult.Moved(fault.movesClients() ? Math.max(onTarget, 0) : 0, clientsMoved));
         } finally {
             running = false;
             probing = false;
@@ -164,6 +173,20 @@ final class ScenarioRun {
             }
             Thread.sleep(250);
         }
+    }
+
+    /**
+     * Seconds from the cut until the other nodes hold {@code expected} client connections (theirs
+     * and the cut node's, reconnected), while the fault holds; NaN when they do not by then.
+     */
+    private double secondsUntilMoved(List<FaultNode> others, int expected, long cutAt) throws InterruptedException {
+        while (cut != null) {
+            if (others.stream().mapToInt(NodeCalls::clientConnections).sum() >= expected) {
+                return (System.nanoTime() - cutAt) / 1e9;
+            }
+            Thread.sleep(250);
+        }
+        return Double.NaN;
     }
 
     /** A read from the node cut from its peers, while it is: answered in time, marked stale? */

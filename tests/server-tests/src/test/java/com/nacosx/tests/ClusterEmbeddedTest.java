@@ -187,14 +187,15 @@ class ClusterEmbeddedTest {
                 .findFirst().orElseThrow();
         String content = "x".repeat(9 * 1024 * 1024);
         // What is tested is that the size fits (it was refused as too large once). On a busy machine
-        // 9 MB may not reach a majority within the write timeout (503, nothing acknowledged): a
-        // client publishes again, and so does this test, a bounded number of times.
+        // 9 MB may not reach a majority within the write timeout (503 refused, or 504 may or may not
+        // have been taken; nothing acknowledged): a client publishes again, and so does this test, a
+        // bounded number of times.
         int status = 0;
         for (int attempt = 0; attempt < 5 && status != 200; attempt++) {
             status = HttpCall.post(follower.baseUrl() + "/v1/cs/configs").param("dataId", "big.txt")
                     .param("group", "DEFAULT_GROUP").param("content", content).timeout(Duration.ofSeconds(60)).send()
                     .statusCode();
-            assertTrue(status == 200 || status == 503, "answered " + status);
+            assertTrue(status == 200 || status == 503 || status == 504, "answered " + status);
         }
         assertEquals(200, status);
         for (ServerProcess node : nodes) {
@@ -344,7 +345,9 @@ class ClusterEmbeddedTest {
         nodes.get(2).kill();
         HttpResponse<String> answer = HttpCall.post(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "lonely")
                 .param("group", "DEFAULT_GROUP").param("content", "x").timeout(Duration.ofSeconds(30)).send();
-        assertEquals(503, answer.statusCode(), answer.body());
+        // 503 from a follower (no leader: refused before any log); 504 from a leader that appended
+        // the entry and stepped down without a majority: it would commit if it led again.
+        assertTrue(answer.statusCode() == 503 || answer.statusCode() == 504, answer.statusCode() + " " + answer.body());
         assertTrue(answer.body().contains("majority"), answer.body());
         assertEquals(404, HttpCall.get(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "lonely")
                 .param("group", "DEFAULT_GROUP").send().statusCode());
