@@ -19,6 +19,7 @@ import com.nacosx.core.cluster.MembersOnly;
 import com.nacosx.core.cluster.NodeState;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
+import com.nacosx.core.cluster.remote.PeerUnreachable;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.core.util.DaemonThreads;
 import com.nacosx.core.upgrade.UpgradeSettings;
@@ -301,7 +302,9 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         Duration remaining = Duration.ofNanos(Math.max(write.deadline - System.nanoTime(), 0));
         request.validUntil = System.currentTimeMillis() + remaining.toMillis();
         peers.request(leaderMember, request, remaining).whenComplete((response, error) -> {
-            if (error != null) {
+            if (error != null && PeerUnreachable.isCause(error)) {
+                retry(write, error.getMessage());
+            } else if (error != null) {
                 mayHaveLanded(write, "the leader " + leaderMember.address() + " did not answer: " + error);
             } else if (response.isSuccess()) {
                 write.committed.complete(null);

@@ -71,9 +71,15 @@ final class PeerClient implements AutoCloseable {
         this.unary = RequestGrpc.newFutureStub(channel);
     }
 
-    /** Sends the request once the connection is set up; fails on any transport error or timeout. */
+    /**
+     * Sends the request once the connection is set up; fails on any transport error or timeout,
+     * with {@link PeerUnreachable} when the request cannot have reached the peer.
+     */
     CompletableFuture<Response> request(Request request, Duration timeout) {
-        return connected(timeout).thenCompose(ok -> call(request, timeout)).thenApply(answer -> {
+        return connected(timeout)
+                .exceptionallyCompose(noConnection -> CompletableFuture.failedFuture(
+                        new PeerUnreachable(address, noConnection)))
+                .thenCompose(ok -> call(request, timeout)).thenApply(answer -> {
             if (answer.errorCode == ErrorCodes.UN_REGISTER) {
                 // The peer lost this connection (it restarted, or the transport was replaced).
                 reset(new IllegalStateException("peer " + address + " no longer knows this connection"));
@@ -138,7 +144,8 @@ final class PeerClient implements AutoCloseable {
 
                     @Override
                     public void onFailure(Throwable error) {
-                        answer.completeExceptionally(error);
+                        answer.completeExceptionally(PeerUnreachable.refusedConnection(error)
+                                ? new PeerUnreachable(address, error) : error);
                     }
                 }, MoreExecutors.directExecutor());
         return answer;
