@@ -158,7 +158,13 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
                             pushed.incrementAndGet();
                         } else {
                             failed.incrementAndGet();
-                            LOG.warn("[{}] gave up pushing {}", connectionId, key);
+                            LOG.warn("[{}] gave up pushing {}: asking it to reconnect and subscribe again", connectionId,
+                                    key);
+                            // Left as it is, the subscriber would keep the list it had until the next change.
+                            Connection stale = connections.get(connectionId);
+                            if (stale != null) {
+                                connections.reset(stale, null);
+                            }
                         }
                     });
         }
