@@ -127,9 +127,9 @@ public class ServerMemberManager implements SmartLifecycle {
     /**
      * Whether this node is cut off from the cluster: three members or more, and it reaches no
      * majority of them, itself included, by their last reports (a peer counts while it answers, UP
-     * or still STARTING). What a
-     * cut-off node holds may be stale, and what it does not hear from its peers says nothing about
-     * their clients. In a cluster of two either side of a cut is half: neither counts as cut off.
+     * or still STARTING). What a cut-off node holds may be stale, and what it does not hear from
+     * its peers says nothing about their clients. In a cluster of two either side of a cut is half:
+     * neither counts as cut off.
      */
     public boolean isCutOff() {
         long reached = members.values().stream().filter(member -> member == self || member.state() == NodeState.UP

@@ -38,7 +38,6 @@ class GroupStateMachine extends StateMachineAdapter {
     private volatile long appliedIndex;
     private volatile long term;
     private volatile Configuration lastPeers;
-
     private final Runnable onStopped;
 
     /** {@code onStopped} runs when the group stops on an error (JRaft's error state), to start it again. */

@@ -91,7 +91,6 @@ class DiskFullTest extends FaultScenarios {
             Await.until(60_000, () -> NodeCalls.publish(node, probe + node.index(), "again", null) == Outcome.ACK,
                     "node " + node.index() + " takes writes again once space is freed");
         }
-        List<String> lost = new ArrayList<>();
         for (FaultNode node : nodes) {
             Await.until(60_000, () -> acknowledged.entrySet().stream()
                     .allMatch(e -> e.getValue().equals(NodeCalls.readConfig(node, e.getKey()))),
@@ -100,7 +99,7 @@ class DiskFullTest extends FaultScenarios {
         nodes.forEach(node -> assertEquals(pids.get(node), node.processId(), "node " + node.index() + " was not restarted"));
         ScenarioResult result = new ScenarioResult("embedded/disk-full-" + name, "the data filesystem of "
                 + full.size() + " node(s) full; " + refused + " writes refused (first: " + refusal.get() + "), "
-                + unknown.size() + " unanswered", acknowledged.size() + 2 * nodes.size(), lost, List.of(), List.of(),
+                + unknown.size() + " unanswered", acknowledged.size() + 2 * nodes.size(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), 0, 0, "", 0, 0, 0, ScenarioResult.CutReads.NONE,
                 ScenarioResult.Moved.NONE);
         FaultReport.record(result);

@@ -19,8 +19,7 @@ final class NodeCalls {
 
     /** A config's content, null when the node says it does not exist; throws when the node does not answer. */
     static String readConfig(FaultNode node, String dataId) {
-        HttpResponse<String> response = HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
-                .param("group", GROUP).timeout(READ_TIMEOUT).send();
+        HttpResponse<String> response = configRead(node, dataId).send();
         if (response.statusCode() == 404) {
             return null;
         }
@@ -36,8 +35,7 @@ final class NodeCalls {
 
     static StaleRead readMarked(FaultNode node, String dataId) {
         try {
-            HttpResponse<String> response = HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
-                    .param("group", GROUP).timeout(READ_TIMEOUT).send();
+            HttpResponse<String> response = configRead(node, dataId).send();
             return new StaleRead(response.statusCode() == 200 || response.statusCode() == 404,
                     response.headers().firstValue("Nacos-Stale").isPresent());
         } catch (RuntimeException noAnswer) {
@@ -47,8 +45,7 @@ final class NodeCalls {
 
     /** A publish, compare-and-set when {@code casMd5} is not null. */
     static Outcome publish(FaultNode node, String dataId, String content, String casMd5) {
-        HttpCall call = HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", GROUP)
-                .param("content", content).timeout(WRITE_TIMEOUT);
+        HttpCall call = configPublish(node, dataId, content);
         if (casMd5 != null) {
             call.header("casMd5", casMd5);
         }
@@ -62,12 +59,21 @@ final class NodeCalls {
     /** A plain publish, with the server's answer. */
     static Answer publishAnswer(FaultNode node, String dataId, String content) {
         try {
-            HttpResponse<String> response = HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
-                    .param("group", GROUP).param("content", content).timeout(WRITE_TIMEOUT).send();
+            HttpResponse<String> response = configPublish(node, dataId, content).send();
             return new Answer(outcomeOf(response), response.statusCode(), response.body());
         } catch (RuntimeException noAnswer) {
             return new Answer(Outcome.UNKNOWN, -1, String.valueOf(noAnswer.getMessage()));
         }
+    }
+
+    private static HttpCall configRead(FaultNode node, String dataId) {
+        return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", GROUP)
+                .timeout(READ_TIMEOUT);
+    }
+
+    private static HttpCall configPublish(FaultNode node, String dataId, String content) {
+        return HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", GROUP)
+                .param("content", content).timeout(WRITE_TIMEOUT);
     }
 
     static Outcome delete(FaultNode node, String dataId) {
