@@ -40,6 +40,11 @@ final class DiskSpace {
         }
     }
 
+    /** Whether the filesystem has the room a write needs, read now. */
+    boolean hasRoom() {
+        return usable() >= MIN_FREE_BYTES;
+    }
+
     private long usable() {
         try {
             return Files.getFileStore(Files.isDirectory(dir) ? dir : dir.getParent()).getUsableSpace();

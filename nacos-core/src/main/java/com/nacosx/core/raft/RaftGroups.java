@@ -71,6 +71,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
 
     private final RaftSettings settings;
     private final DiskSpace disk;
+    private final Set<String> waitingForRoom = ConcurrentHashMap.newKeySet();
     private final ClusterSettings cluster;
     private final ServerMemberManager members;
     private final PeerClients peers;
@@ -608,7 +609,22 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         }
     }
 
+    /**
+     * Not while the disk is still full: starting again empties the store before the log is replayed
+     * into it ({@link RaftStateMachine#reset}), and a replay that fails part way left the node serving
+     * an empty store for as long as the disk stayed full (found by the fault tests' long disk-full
+     * run). Until there is room, the stopped group's store serves what it had applied.
+     */
     private void restart(RaftStateMachine machine, PeerId self) {
+        if (!disk.hasRoom()) {
+            if (waitingForRoom.add(machine.group())) {
+                LOG.warn("[{}] waits for free space on the data disk before it starts again; until then this node "
+                        + "serves what it had applied", machine.group());
+            }
+            restartLater(machine, self);
+            return;
+        }
+        waitingForRoom.remove(machine.group());
         RaftGroup stopped = groups.get(machine.group());
         try {
             Configuration peers = stopped.peers();

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The plain writes of config keys, each key written by one writer in sequence (publishes of values
@@ -149,20 +150,21 @@ final class ConfigHistory {
                 && (w.seq() >= lastAck || w.outcome() == Outcome.UNKNOWN));
     }
 
-    /** Whether every node answers the same for every key: replicas agree. */
-    synchronized boolean converged(List<FaultNode> nodes) {
+    /** The first key the nodes answer differently (or one does not answer), empty once they all agree. */
+    synchronized Optional<String> firstDifference(List<FaultNode> nodes) {
         for (String key : writes.keySet()) {
+            List<String> answers = new ArrayList<>();
             try {
-                String first = NodeCalls.readConfig(nodes.get(0), key);
-                for (FaultNode node : nodes.subList(1, nodes.size())) {
-                    if (!Objects.equals(first, NodeCalls.readConfig(node, key))) {
-                        return false;
-                    }
+                for (FaultNode node : nodes) {
+                    answers.add(NodeCalls.readConfig(node, key));
                 }
             } catch (RuntimeException noAnswer) {
-                return false;
+                return Optional.of("config " + key + ": " + noAnswer.getMessage());
+            }
+            if (answers.stream().distinct().count() > 1) {
+                return Optional.of("config " + key + " differs between the nodes");
             }
         }
-        return true;
+        return Optional.empty();
     }
 }

@@ -57,6 +57,11 @@ class DiskFullTest extends FaultScenarios {
         List<FaultNode> nodes = cluster.nodes();
         String sentinel = "disk-" + name + "-sentinel";
         assertEquals(Outcome.ACK, NodeCalls.publish(nodes.get(0), sentinel, "kept", null));
+        // Acknowledged once a majority has it: a full disk must not take from a node what it had applied.
+        for (FaultNode node : nodes) {
+            Await.until(30_000, () -> "kept".equals(NodeCalls.readConfig(node, sentinel)),
+                    "node " + node.index() + " applied the sentinel before its disk fills");
+        }
         Map<FaultNode, Long> pids = new ConcurrentHashMap<>();
         nodes.forEach(node -> pids.put(node, node.processId()));
         full.forEach(node -> node.fillDisk(leftFree));
@@ -100,7 +105,7 @@ class DiskFullTest extends FaultScenarios {
         ScenarioResult result = new ScenarioResult("embedded/disk-full-" + name, "the data filesystem of "
                 + full.size() + " node(s) full; " + refused + " writes refused (first: " + refusal.get() + "), "
                 + unknown.size() + " unanswered", acknowledged.size() + 2 * nodes.size(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), 0, 0, "", 0, 0, 0, ScenarioResult.CutReads.NONE,
+                List.of(), List.of(), 0, "", 0, "", 0, 0, 0, ScenarioResult.CutReads.NONE,
                 ScenarioResult.Moved.NONE);
         FaultReport.record(result);
         if (full.size() == nodes.size()) {

@@ -6,6 +6,8 @@ import com.alibaba.nacos.api.exception.NacosException;
 import com.alibaba.nacos.api.naming.NamingService;
 import com.alibaba.nacos.api.naming.listener.NamingEvent;
 import com.alibaba.nacos.api.naming.pojo.Instance;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,27 +18,34 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
- * Ephemeral instances held by official 2.5.1 clients (each connected to one of the nodes, as the
- * SDK picks), a subscriber, and a prober listing the service on every node once a second. It knows
- * which instances are alive (their client runs), so it can count holes (an alive instance a node
- * does not list) and ghosts (a node lists an instance whose client is gone).
+ * Ephemeral instances of one service held by official 2.5.1 clients (each connected to one of the
+ * nodes, as the SDK picks) and by 1.4.8 clients (beats over HTTP to whichever node answers), a
+ * subscriber of each generation, and a prober listing the service on every node once a second. It
+ * knows which instances are alive (their client runs), so it can count holes (an alive instance a
+ * node does not list) and ghosts (a node lists an instance whose client is gone).
  */
 final class EphemeralWatch implements AutoCloseable {
 
     private final String service;
     private final Map<String, NamingService> holders = new ConcurrentHashMap<>();
     private final NamingService subscriber;
+    private final Holders1x holders1x;
     private volatile Set<String> pushed = Set.of();
     private final Map<String, Long> missingSince = new HashMap<>();
     private long longestHoleMillis;
     private String longestHoleWhere = "";
     private long lastProbe;
 
-    EphemeralWatch(String service, List<FaultNode> nodes, int instances) throws NacosException {
+    /** {@code instances} held by 2.x clients, {@code instances1x} by 1.x ones. */
+    EphemeralWatch(String service, List<FaultNode> nodes, int instances, int instances1x, Path clientLogs)
+            throws NacosException {
         this.service = service;
         String servers = nodes.stream().map(FaultNode::address).collect(Collectors.joining(","));
+        holders1x = new Holders1x(servers, service, IntStream.rangeClosed(1, instances1x).mapToObj(i -> "10.99.0." + i)
+                .toList(), clientLogs.resolve(service + "-1x.log"));
         for (int i = 1; i <= instances; i++) {
             String ip = "10.98.0." + i;
             NamingService holder = client(servers);
@@ -58,14 +67,21 @@ final class EphemeralWatch implements AutoCloseable {
     }
 
     Set<String> alive() {
-        return new HashSet<>(holders.keySet());
+        Set<String> alive = new HashSet<>(holders.keySet());
+        alive.addAll(holders1x.alive());
+        return alive;
     }
 
-    /** Stops {@code count} holders, as applications that end: their instances must go everywhere. */
-    void retire(int count) throws NacosException {
-        for (String ip : new ArrayList<>(holders.keySet()).subList(0, Math.min(count, holders.size()))) {
+    /**
+     * Ends one application of each generation: the 2.x one stops its client (its connection closes),
+     * the 1.x one deregisters; their instances must go everywhere.
+     */
+    void retireOneOfEach() throws NacosException, IOException {
+        String ip = holders.keySet().stream().sorted().findFirst().orElse(null);
+        if (ip != null) {
             holders.remove(ip).shutDown();
         }
+        holders1x.retireOne();
     }
 
     /** One look at every node that answers: an alive instance a node does not list starts (or continues) a hole. */
@@ -124,7 +140,8 @@ final class EphemeralWatch implements AutoCloseable {
                 views.put("node " + node.index(), Set.of());
             }
         }
-        views.put("the subscriber", pushed);
+        views.put("the 2.x subscriber", pushed);
+        views.put("the 1.x subscriber", holders1x.pushed());
         views.forEach((who, listed) -> {
             listed.stream().filter(ip -> !alive.contains(ip)).forEach(ip -> ghosts.add(ip + " on " + who));
             alive.stream().filter(ip -> !listed.contains(ip)).forEach(ip -> holes.add(ip + " on " + who));
@@ -137,13 +154,19 @@ final class EphemeralWatch implements AutoCloseable {
         boolean none() {
             return ghosts.isEmpty() && holes.isEmpty();
         }
+
+        @Override
+        public String toString() {
+            return "ghosts " + ghosts + ", holes " + holes;
+        }
     }
 
     @Override
-    public void close() throws NacosException {
+    public void close() throws NacosException, InterruptedException {
         for (NamingService holder : holders.values()) {
             holder.shutDown();
         }
         subscriber.shutDown();
+        holders1x.close();
     }
 }

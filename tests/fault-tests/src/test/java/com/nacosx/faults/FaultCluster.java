@@ -2,6 +2,7 @@ package com.nacosx.faults;
 
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -106,9 +107,12 @@ final class FaultCluster implements AutoCloseable {
         return nodes.get(index - 1);
     }
 
+    /** Stops the nodes and keeps their logs beside the report (the homes are temporary). */
     @Override
     public void close() {
         CompletableFuture.allOf(nodes.stream().map(node -> CompletableFuture.runAsync(node::stop))
                 .toArray(CompletableFuture[]::new)).join();
+        Path kept = FaultReport.nodeLogs();
+        nodes.forEach(node -> node.keepLogs(kept.resolve("node" + node.index())));
     }
 }

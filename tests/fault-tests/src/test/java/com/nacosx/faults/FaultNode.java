@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -166,6 +167,19 @@ final class FaultNode {
 
     private Path filler() {
         return dataDir().resolve("filler");
+    }
+
+    /** Copies the node's logs into {@code into}, for a look after the run. */
+    void keepLogs(Path into) {
+        Path logs = home.resolve("logs");
+        try (var files = Files.list(logs)) {
+            Files.createDirectories(into);
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, into.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            System.err.println("the logs of node " + index + " could not be kept: " + e);
+        }
     }
 
     /** The process id of the running server, to tell a restart. */

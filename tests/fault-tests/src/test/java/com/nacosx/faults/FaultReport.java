@@ -21,13 +21,27 @@ final class FaultReport {
     static void record(ScenarioResult result) {
         String text = "scenario " + result.line() + "\n" + result.details();
         System.out.print(text);
-        Path report = Path.of(System.getProperty("nacosx.faults.report", "target/faults-report.txt"));
+        Path report = report();
         try {
-            Files.createDirectories(report.toAbsolutePath().getParent());
+            Files.createDirectories(report.getParent());
             Files.writeString(report, text, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static Path report() {
+        return Path.of(System.getProperty("nacosx.faults.report", "target/faults-report.txt")).toAbsolutePath();
+    }
+
+    /** Where the client processes the scenarios start write their logs: beside the report. */
+    static Path clientLogs() {
+        return report().getParent().resolve("client-logs");
+    }
+
+    /** Where a cluster's node logs are kept when it stops: one directory per cluster started, in order. */
+    static Path nodeLogs() {
+        return report().getParent().resolve("node-logs").resolve(String.valueOf(System.currentTimeMillis()));
     }
 
     /** How long each fault is held: 12 s in the short mode (CI), 2 minutes in the long one. */

@@ -4,12 +4,12 @@ import java.util.List;
 
 /**
  * What one scenario showed, counted by the checker: writes acknowledged, and each kind of broken
- * promise (with the details of each), the time the cluster took to agree again after the heal, and
- * the figures worth reporting.
+ * promise (with the details of each), the time the cluster took to agree again after the heal (and
+ * what agreed last), and the figures worth reporting.
  */
 record ScenarioResult(String name, String fault, int acknowledged, List<String> lost, List<String> unhappened,
         List<String> casViolations, List<String> ghosts, List<String> holes, double convergenceSeconds,
-        long longestHoleMillis, String longestHoleWhere, long leaderChanges, long minorityAcks, double writeP99Millis,
+        String lastToConverge, long longestHoleMillis, String longestHoleWhere, long leaderChanges, long minorityAcks, double writeP99Millis,
         CutReads cutReads, Moved moved) {
 
     /** The 2.x clients connected to the node the fault hit, and the seconds until all were on other nodes (NaN: not measured, or not all by the heal). */
@@ -39,8 +39,12 @@ record ScenarioResult(String name, String fault, int acknowledged, List<String> 
                         + "%.1f s", moved.clients(), moved.seconds()), fault);
     }
 
+    /** Each broken promise, and what was the last to agree after the heal. */
     String details() {
         StringBuilder text = new StringBuilder();
+        if (!lastToConverge.isEmpty()) {
+            text.append("  the last to agree after the heal: ").append(lastToConverge).append('\n');
+        }
         for (List<String> kind : List.of(lost, unhappened, casViolations, ghosts, holes)) {
             kind.stream().limit(10).forEach(detail -> text.append("  ").append(detail).append('\n'));
         }

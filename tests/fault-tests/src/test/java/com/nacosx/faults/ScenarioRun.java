@@ -4,6 +4,7 @@ import com.nacosx.testsupport.Patience;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -67,7 +68,8 @@ final class ScenarioRun {
         FaultNode target = fault.hitsLeader() ? leader : follower;
         FaultNode bystander = nodes.stream().filter(node -> node != target && node != leader).findFirst().orElse(follower);
         ExecutorService workers = Executors.newCachedThreadPool();
-        try (EphemeralWatch ephemeral = new EphemeralWatch("fault-ephemeral-" + tag, nodes, 6)) {
+        try (EphemeralWatch ephemeral = new EphemeralWatch("fault-ephemeral-" + tag, nodes, 6, 3,
+                FaultReport.clientLogs())) {
             for (String key : plainKeys) {
                 workers.submit(() -> loop(() -> {
                     FaultNode node = pick(nodes);
@@ -110,7 +112,7 @@ final class ScenarioRun {
             long cutAt = System.nanoTime();
             Future<Double> moved = prober.submit(() -> secondsUntilMoved(others, elsewhere + onTarget, cutAt));
             fault.hold(target, hold.multipliedBy(3).dividedBy(4), random);
-            ephemeral.retire(2);
+            ephemeral.retireOneOfEach();
             fault.hold(target, hold.dividedBy(4), random);
             FaultNet.healAll();
             cut = null;
@@ -123,7 +125,7 @@ final class ScenarioRun {
 
             double clientsMoved = onTarget > 0 && fault.movesClients() ? moved.get() : Double.NaN;
             moved.cancel(true);
-            double convergence = awaitConvergence(configs, ephemeral, nodes, healedAt);
+            Convergence convergence = awaitConvergence(configs, ephemeral, nodes, healedAt);
             probing = false;
             prober.shutdown();
             prober.awaitTermination(1, TimeUnit.MINUTES);
@@ -142,7 +144,8 @@ final class ScenarioRun {
             }
             return new ScenarioResult(name, fault.description() + (applied.isEmpty() ? "" : "; " + applied),
                     configs.acknowledged() + cas.acknowledged() + instances.acknowledged(), lost, unhappened,
-                    cas.violations(nodes), divergence.ghosts(), holes, convergence, ephemeral.longestHoleMillis(),
+                    cas.violations(nodes), divergence.ghosts(), holes, convergence.seconds(), convergence.lastDifference(),
+                    ephemeral.longestHoleMillis(),
                     ephemeral.longestHoleWhere(),
                     Math.max(0, termAfter - termBefore), minorityAcks.get(), configs.acknowledgedP99Millis(),
                     new ScenarioResult.CutReads(cutReads.get(), cutReadsAnswered.get(), cutReadsMarked.get()),
@@ -157,22 +160,28 @@ final class ScenarioRun {
 
     /**
      * Seconds from the heal until every node serves the same configs and lists exactly the live
-     * instances, and the subscriber was pushed that list; the promise's bound (stretched on a busy
-     * machine) when they never do.
+     * instances, and the subscribers were pushed that list (the promise's bound, stretched on a busy
+     * machine, when they never do), and what was the last to agree.
      */
-    private static double awaitConvergence(ConfigHistory configs, EphemeralWatch ephemeral, List<FaultNode> nodes,
+    private static Convergence awaitConvergence(ConfigHistory configs, EphemeralWatch ephemeral, List<FaultNode> nodes,
             long healedAt) throws InterruptedException {
         long bound = Patience.millis(CONVERGENCE_PROMISE.toMillis());
+        String lastDifference = "";
         while (true) {
             double seconds = (System.nanoTime() - healedAt) / 1e9;
-            if (configs.converged(nodes) && ephemeral.divergence(nodes).none()) {
-                return seconds;
+            EphemeralWatch.Divergence divergence = ephemeral.divergence(nodes);
+            Optional<String> difference = configs.firstDifference(nodes)
+                    .or(() -> divergence.none() ? Optional.empty() : Optional.of(divergence.toString()));
+            if (difference.isEmpty() || seconds * 1000 > bound) {
+                return new Convergence(seconds, lastDifference);
             }
-            if (seconds * 1000 > bound) {
-                return seconds;
-            }
+            lastDifference = difference.get();
             Thread.sleep(250);
         }
+    }
+
+    /** How long the nodes took to agree after the heal, and what they agreed on last. */
+    private record Convergence(double seconds, String lastDifference) {
     }
 
     /**
