@@ -31,7 +31,7 @@ if [ ! -f distribution/target/nacos-server-*/nacos/target/nacos-server.jar ]; th
 fi
 rm -f "$REPORT"
 status=0
-mvn -B -pl tests/fault-tests verify -Dfaults.mode="$MODE" || status=$?
+mvn -B -pl tests/fault-client-1x,tests/fault-tests verify -Dfaults.mode="$MODE" || status=$?
 
 if [ ! -f "$REPORT" ]; then
     echo "faults: no scenario ran (see the Maven output above)" >&2
