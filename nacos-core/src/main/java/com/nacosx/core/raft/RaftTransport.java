@@ -1,5 +1,6 @@
 package com.nacosx.core.raft;
 
+import com.alipay.sofa.jraft.rpc.RpcClient;
 import com.alipay.sofa.jraft.rpc.RpcServer;
 import com.alipay.sofa.jraft.rpc.impl.GrpcRaftRpcFactory;
 import com.alipay.sofa.jraft.rpc.impl.GrpcServer;
@@ -13,10 +14,11 @@ import io.grpc.util.MutableHandlerRegistry;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * JRaft's gRPC transport, with a server that binds where we say ({@code server.address}; the
- * stock one binds every interface). JRaft finds it through {@code META-INF/services} and prefers
+ * stock one binds every interface) and a client that reconnects to a peer whose calls only time out. JRaft finds it through {@code META-INF/services} and prefers
  * it to the stock factory by its higher priority.
  *
  * <p>The Raft port decodes only the protobuf messages JRaft registered: a call for any other
@@ -31,6 +33,21 @@ public class RaftTransport extends GrpcRaftRpcFactory {
     private static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
     private final Map<String, Message> messages = new ConcurrentHashMap<>();
+
+    /** JRaft's gRPC client that also connects anew to a peer whose calls only time out ({@link ReconnectingGrpcClient}). */
+    @Override
+    public RpcClient createRpcClient(ConfigHelper<RpcClient> helper) {
+        RpcClient client = clientOn(System::currentTimeMillis);
+        if (helper != null) {
+            helper.config(client);
+        }
+        return client;
+    }
+
+    /** A client that tells time by {@code clock}. */
+    ReconnectingGrpcClient clientOn(LongSupplier clock) {
+        return new ReconnectingGrpcClient(messages, getMarshallerRegistry(), clock);
+    }
 
     @Override
     public void registerProtobufSerializer(String className, Object... args) {
