@@ -173,6 +173,18 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         clientChanged(clientId);
     }
 
+    /**
+     * A 1.x client's beat reached this node, which holds the client as a peer's and answered it from
+     * its copy: the client is alive whatever its owner's verify rounds say, so the copy is kept as if
+     * verified. Its owner may be out of reach of this node (a cut link) while its beats come here
+     * until the members see that owner down and this node claims the client; dropped meanwhile, the
+     * instance went unlisted until the client registered again (found by the long fault runs).
+     */
+    public void beatHeard(String ip, int port) {
+        remote.computeIfPresent(ClientIds.ofAddress(ip, port, true), (clientId, known) ->
+                new RemoteClient(known.owner(), known.revision(), System.currentTimeMillis(), known.unlisted()));
+    }
+
     /** Serves a peer's Distro request. */
     public Response handle(DistroDataRequest request) {
         DistroDataResponse response = new DistroDataResponse();
@@ -397,7 +409,12 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             // for that, and it keeps answering what it last had until it hears again.
             return;
         }
-        long cutoff = System.currentTimeMillis() - REMOTE_EXPIRY_MILLIS;
+        dropUnverified(System.currentTimeMillis());
+    }
+
+    /** Drops the replicas their owners have not verified for {@link #REMOTE_EXPIRY_MILLIS} before {@code now}. */
+    void dropUnverified(long now) {
+        long cutoff = now - REMOTE_EXPIRY_MILLIS;
         remote.forEach((clientId, known) -> {
             if (known.lastVerified() < cutoff) {
                 LOG.info("[distro] {} from {} not verified since {}: dropping it", clientId, known.owner(),

@@ -7,6 +7,7 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
+import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +23,12 @@ import java.util.concurrent.TimeUnit;
  * Expires 1.x instances that stopped beating: unhealthy after their heartbeat timeout (15 s),
  * removed after their delete timeout (30 s), each overridable in the instance's metadata
  * ({@code preserved.heart.beat.timeout}, {@code preserved.ip.delete.timeout}).
+ *
+ * <p>Not while this node is cut off from its cluster ({@link ServerMemberManager#isCutOff}): a 1.x
+ * client sends each beat to a server it picks at random, and its beats may all have gone to the
+ * nodes this one cannot hear; removed here, the instance was gone from this node for a minute after
+ * the heal (found by the long fault runs). Silence is counted from the moment it hears its cluster
+ * again, by when Distro has told it which node holds the client now.
  */
 @Component
 public class BeatChecker implements DisposableBean {
@@ -30,18 +37,27 @@ public class BeatChecker implements DisposableBean {
 
     private final ServiceRegistry registry;
     private final DistroProtocol distro;
+    private final ServerMemberManager members;
+    /** The last check that found this node cut off from its cluster, 0 before any. */
+    private long cutOffAt;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-beat-check"));
 
-    public BeatChecker(ServiceRegistry registry, DistroProtocol distro, NamingProperties properties) {
+    public BeatChecker(ServiceRegistry registry, DistroProtocol distro, ServerMemberManager members,
+            NamingProperties properties) {
         this.registry = registry;
         this.distro = distro;
+        this.members = members;
         long period = properties.beat().checkInterval().toMillis();
         timer.scheduleWithFixedDelay(this::checkAll, period, period, TimeUnit.MILLISECONDS);
     }
 
     void checkAll() {
         long now = System.currentTimeMillis();
+        if (members.isCutOff()) {
+            cutOffAt = now;
+            return;
+        }
         try {
             for (RegisteredService service : registry.all()) {
                 for (Map.Entry<String, Publication> entry : service.publications().entrySet()) {
@@ -57,7 +73,7 @@ public class BeatChecker implements DisposableBean {
     }
 
     private void check(RegisteredService service, String clientId, Publication publication, long now) {
-        long silent = now - publication.lastBeat();
+        long silent = now - Math.max(publication.lastBeat(), cutOffAt);
         for (InstanceRecord instance : publication.instances()) {
             if (silent > instance.ipDeleteTimeout()) {
                 LOG.info("[{}] no beat for {} ms, removing it from {}", clientId, silent, service.key());

@@ -247,6 +247,23 @@ class DistroProtocolTest {
     }
 
     @Test
+    void aOneXReplicaWhoseBeatsComeHereOutlivesItsOwnersSilence() throws InterruptedException {
+        String beating = "10.0.0.7:8080#true";
+        String silent = "10.0.0.8:8080#true";
+        distro.handle(change(PEER, beating, 1, instance("10.0.0.7")));
+        distro.handle(change(PEER, silent, 1, instance("10.0.0.8")));
+        long verifiedAt = System.currentTimeMillis();
+        Thread.sleep(200);
+        distro.beatHeard("10.0.0.7", 8080);
+
+        distro.dropUnverified(verifiedAt + 100 + DistroProtocol.REMOTE_EXPIRY_MILLIS);
+
+        assertTrue(distro.isReplica(beating), "the copy a beat was heard for is kept");
+        assertFalse(distro.isReplica(silent), "a copy nobody vouches for is dropped");
+        assertEquals(1, registry.get(KEY).instanceCount());
+    }
+
+    @Test
     void aClaimedOneXClientBecomesThisNodes() {
         distro.handle(change(PEER, "10.0.0.6:8080#true", 3, instance("10.0.0.6")));
         distro.claim("10.0.0.6", 8080);

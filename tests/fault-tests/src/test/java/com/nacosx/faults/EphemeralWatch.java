@@ -38,6 +38,7 @@ final class EphemeralWatch implements AutoCloseable {
     private long longestHoleMillis;
     private String longestHoleWhere = "";
     private long lastProbe;
+    private volatile List<FaultNode> excused = List.of();
 
     /** {@code instances} held by 2.x clients, {@code instances1x} by 1.x ones. */
     EphemeralWatch(String service, List<FaultNode> nodes, int instances, int instances1x, Path clientLogs)
@@ -84,13 +85,23 @@ final class EphemeralWatch implements AutoCloseable {
         holders1x.retireOne();
     }
 
+    /** Nodes whose missing instances are not holes for now ({@link Fault#apartWhileHeld}); none once healed. */
+    void excuse(List<FaultNode> nodes) {
+        excused = List.copyOf(nodes);
+    }
+
     /** One look at every node that answers: an alive instance a node does not list starts (or continues) a hole. */
     synchronized void probe(List<FaultNode> nodes) {
         long now = System.currentTimeMillis();
         lastProbe = now;
         Set<String> alive = alive();
         missingSince.keySet().removeIf(where -> !alive.contains(where.substring(where.indexOf('/') + 1)));
+        List<FaultNode> notJudged = excused;
+        missingSince.keySet().removeIf(where -> notJudged.stream().anyMatch(node -> where.startsWith(node.index() + "/")));
         for (FaultNode node : nodes) {
+            if (notJudged.contains(node)) {
+                continue;
+            }
             Set<String> listed;
             try {
                 listed = InstanceHistory.ipsOf(NodeCalls.listInstances(node, service));

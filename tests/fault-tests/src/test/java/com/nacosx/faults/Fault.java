@@ -1,6 +1,7 @@
 package com.nacosx.faults;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -56,6 +57,16 @@ enum Fault {
     /** Whether the node it hits should see its clients go to the other nodes while it holds. */
     boolean movesClients() {
         return this == CUT_FOLLOWER || this == CUT_LEADER || this == ISOLATE_FOLLOWER;
+    }
+
+    /**
+     * The nodes that no longer hear each other while it holds, though each still reaches the third:
+     * each lists only the instances of the nodes it hears, so an instance held on the other is not a
+     * hole there (Distro cannot verify, through a node it does not hear, what that node holds). For
+     * ONE_WAY the leader and the follower it does not hear; none for the others.
+     */
+    List<FaultNode> apartWhileHeld(FaultNode target, FaultNode other) {
+        return this == ONE_WAY ? List.of(target, other) : List.of();
     }
 
     boolean hitsLeader() {

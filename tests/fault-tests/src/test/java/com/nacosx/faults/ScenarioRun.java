@@ -108,6 +108,7 @@ final class ScenarioRun {
             int onTarget = NodeCalls.clientConnections(target);
             int elsewhere = others.stream().mapToInt(NodeCalls::clientConnections).sum();
             String applied = fault.apply(target, follower);
+            ephemeral.excuse(fault.apartWhileHeld(target, follower));
             cut = target;
             long cutAt = System.nanoTime();
             Future<Double> moved = prober.submit(() -> secondsUntilMoved(others, elsewhere + onTarget, cutAt));
@@ -116,6 +117,7 @@ final class ScenarioRun {
             fault.hold(target, hold.dividedBy(4), random);
             FaultNet.healAll();
             cut = null;
+            ephemeral.excuse(List.of());
             long healedAt = System.nanoTime();
 
             Thread.sleep(WARM_UP.toMillis());
