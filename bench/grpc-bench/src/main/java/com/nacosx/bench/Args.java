@@ -31,9 +31,20 @@ final class Args {
         return List.of(values.getOrDefault(name, defaultValue).split(","));
     }
 
-    /** Samples the server named by {@code --server-pid}, whose CPU and RSS each workload reports. */
+    /**
+     * Samples the server named by {@code --server-pid}, whose CPU and RSS each workload reports; a
+     * comma-separated list (a cluster's nodes) is summed.
+     */
     ProcessSampler server() {
-        return new ProcessSampler(Long.parseLong(text("server-pid", "0")));
+        return new ProcessSampler(list("server-pid", "0").stream().mapToLong(Long::parseLong).toArray());
+    }
+
+    /**
+     * The gRPC ports connections of one kind spread over, round-robin: {@code --NAME P1,P2,P3} (a
+     * cluster's nodes, as the SDK spreads its applications), by default {@code --port}'s alone.
+     */
+    List<Integer> ports(String name) {
+        return list(name, Integer.toString(grpcPort())).stream().map(Integer::parseInt).toList();
     }
 
     String host() {

@@ -47,13 +47,19 @@ final class Clients implements AutoCloseable {
      * @param onPush builds each connection's push handler from its index
      */
     List<NacosGrpcClient> open(int count, List<String> sources, IntFunction<Consumer<ServerRequest>> onPush) {
+        return open(count, sources, List.of(args.grpcPort()), onPush);
+    }
+
+    /** As {@link #open(int, List, IntFunction)}, the connections spread round-robin over {@code ports}. */
+    List<NacosGrpcClient> open(int count, List<String> sources, List<Integer> ports,
+            IntFunction<Consumer<ServerRequest>> onPush) {
         Semaphore inFlight = new Semaphore(256);
         AtomicReference<Throwable> firstFailure = new AtomicReference<>();
         List<NacosGrpcClient> ready = Collections.synchronizedList(new ArrayList<>());
         List<CompletableFuture<Void>> setups = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             inFlight.acquireUninterruptibly();
-            NacosGrpcClient client = NacosGrpcClient.open(args.host(), args.grpcPort(), sources.get(i % sources.size()),
+            NacosGrpcClient client = NacosGrpcClient.open(args.host(), ports.get(i % ports.size()), sources.get(i % sources.size()),
                     loop, onPush.apply(i));
             opened.add(client);
             String token = args.text("access-token", "");
@@ -72,7 +78,7 @@ final class Clients implements AutoCloseable {
         }
         CompletableFuture.allOf(setups.toArray(CompletableFuture[]::new)).join();
         if (ready.isEmpty()) {
-            throw new IllegalStateException("no connection could be set up with " + args.host() + ":" + args.grpcPort());
+            throw new IllegalStateException("no connection could be set up with " + args.host() + ":" + ports);
         }
         return ready;
     }

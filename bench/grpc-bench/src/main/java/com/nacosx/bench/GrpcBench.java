@@ -12,7 +12,7 @@ public final class GrpcBench {
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
             System.err.println("usage: grpc-bench query|publish|connections|push|naming-register|naming-query|naming-hold"
-                    + "|naming-push|legacy-clients --port GRPC_PORT [--name value ...]");
+                    + "|naming-push|legacy-clients|held --port GRPC_PORT [--name value ...]");
             System.exit(2);
         }
         Args options = new Args(args, 1);
@@ -26,9 +26,10 @@ public final class GrpcBench {
             case "naming-hold" -> NamingLoad.hold(options);
             case "naming-push" -> NamingPushLoad.run(options);
             case "legacy-clients" -> LegacyClientsLoad.run(options);
+            case "held" -> HeldLoad.run(options);
             default -> {
                 System.err.println("unknown workload '" + args[0] + "': use query, publish, connections, push, naming-register,"
-                        + " naming-query, naming-hold, naming-push or legacy-clients");
+                        + " naming-query, naming-hold, naming-push, legacy-clients or held");
                 System.exit(2);
             }
         }

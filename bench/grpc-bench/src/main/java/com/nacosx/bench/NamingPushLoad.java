@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * {@code naming-push}: {@code --subscribers} connections subscribe to one service; a publisher
+ * {@code naming-push}: {@code --subscribers} connections (spread over {@code --listen-ports}, a
+ * cluster's nodes, when given) subscribe to one service; a publisher (to {@code --port})
  * moves its instance there to a new port {@code --changes} times, {@code --interval-ms} apart (a
  * change every server pushes), stamping each change's number in the instance's metadata. Reports, per (subscriber, change), the delay from
  * sending the change to receiving the push that carries it, and how many were never received.
@@ -33,7 +34,7 @@ final class NamingPushLoad {
         Latencies latencies = new Latencies();
         try (Clients clients = new Clients(args, "naming")) {
             List<NacosGrpcClient> ready = clients.open(subscribers, args.list("sources", "127.0.0.1,127.0.0.2"),
-                    index -> push -> onPush(push, index, sentAt, lastSeen, received, latencies));
+                    args.ports("listen-ports"), index -> push -> onPush(push, index, sentAt, lastSeen, received, latencies));
             NacosGrpcClient publisher = clients.open(1, List.of(args.host()), i -> push -> { }).get(0);
             CompletableFuture.allOf(ready.stream().map(client -> client.request(subscribe()))
                     .toArray(CompletableFuture[]::new)).join();

@@ -4,28 +4,45 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 
-/** Reads a server process's CPU time and RSS from /proc, so both servers are measured the same way. */
+/**
+ * Reads server processes' CPU time and RSS from /proc, so every server is measured the same way; the
+ * nodes of a cluster are summed.
+ */
 final class ProcessSampler {
 
     private static final long CLOCK_TICKS_PER_SECOND = 100;
 
-    private final long pid;
+    private final long[] pids;
 
-    ProcessSampler(long pid) {
-        this.pid = pid;
+    ProcessSampler(long... pids) {
+        this.pids = pids;
     }
 
     /** User plus system CPU time consumed so far, in milliseconds. */
     long cpuMillis() {
-        String stat = read("stat");
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        long ticks = 0;
+        for (long pid : pids) {
+            String stat = read(pid, "stat");
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        }
         return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
     }
 
     long rssMegabytes() {
-        for (String line : read("status").split("\n")) {
+        return rssMegabytesEach().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Each process's RSS, in the order they were given. */
+    List<Long> rssMegabytesEach() {
+        return Arrays.stream(pids).mapToObj(ProcessSampler::rssMegabytes).toList();
+    }
+
+    private static long rssMegabytes(long pid) {
+        for (String line : read(pid, "status").split("\n")) {
             if (line.startsWith("VmRSS:")) {
                 return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
             }
@@ -42,7 +59,7 @@ final class ProcessSampler {
         return 100.0 * (cpuMillis() - cpuBefore) / wallMillis;
     }
 
-    private String read(String file) {
+    private static String read(long pid, String file) {
         try {
             return Files.readString(Path.of("/proc", Long.toString(pid), file));
         } catch (IOException e) {

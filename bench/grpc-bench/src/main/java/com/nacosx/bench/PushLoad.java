@@ -15,8 +15,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
- * Change push rate and delay: {@code --listeners} connections each listen to all {@code --configs}
- * configs; {@code --publishers} connections publish new contents round-robin over the configs,
+ * Change push rate and delay: {@code --listeners} connections (spread over {@code --listen-ports},
+ * a cluster's nodes, when given) each listen to all {@code --configs} configs; {@code --publishers}
+ * connections (to {@code --port}) publish new contents round-robin over the configs,
  * each with up to {@code --inflight} publishes in flight (a 2.x application publishes from many
  * threads on one connection), as fast as they are acked or, with {@code --rate}, offered at that
  * many changes per second in all. First for {@code --warmup} seconds (so that a JIT-compiled
@@ -63,7 +64,7 @@ final class PushLoad {
                     i -> push -> { });
             Clients.seed(writers.get(0), configs, 64);
             List<NacosGrpcClient> ready = clients.open(listeners, args.list("sources", "127.0.0.1,127.0.0.2"),
-                    this::receiver);
+                    args.ports("listen-ports"), this::receiver);
             ready.stream().map(client -> client.request(Clients.listenAll(configs))).toList()
                     .forEach(CompletableFuture::join);
             TimeUnit.SECONDS.sleep(2);
