@@ -32,7 +32,8 @@ final class EphemeralWatch implements AutoCloseable {
     private final String service;
     private final Map<String, NamingService> holders = new ConcurrentHashMap<>();
     private final NamingService subscriber;
-    private final Holders1x holders1x;
+    /** Empty when the scenario runs no 1.x clients ({@link FaultReport#clients1x}). */
+    private final Optional<Holders1x> holders1x;
     private volatile Set<String> pushed = Set.of();
     private final Map<String, Long> missingSince = new HashMap<>();
     private long longestHoleMillis;
@@ -45,8 +46,9 @@ final class EphemeralWatch implements AutoCloseable {
             throws NacosException {
         this.service = service;
         String servers = nodes.stream().map(FaultNode::address).collect(Collectors.joining(","));
-        holders1x = new Holders1x(servers, service, IntStream.rangeClosed(1, instances1x).mapToObj(i -> "10.99.0." + i)
-                .toList(), clientLogs.resolve(service + "-1x.log"));
+        holders1x = instances1x == 0 ? Optional.empty() : Optional.of(new Holders1x(servers, service,
+                IntStream.rangeClosed(1, instances1x).mapToObj(i -> "10.99.0." + i).toList(),
+                clientLogs.resolve(service + "-1x.log")));
         for (int i = 1; i <= instances; i++) {
             String ip = "10.98.0." + i;
             NamingService holder = client(servers);
@@ -69,7 +71,7 @@ final class EphemeralWatch implements AutoCloseable {
 
     Set<String> alive() {
         Set<String> alive = new HashSet<>(holders.keySet());
-        alive.addAll(holders1x.alive());
+        holders1x.ifPresent(holders -> alive.addAll(holders.alive()));
         return alive;
     }
 
@@ -82,7 +84,9 @@ final class EphemeralWatch implements AutoCloseable {
         if (ip != null) {
             holders.remove(ip).shutDown();
         }
-        holders1x.retireOne();
+        if (holders1x.isPresent()) {
+            holders1x.get().retireOne();
+        }
     }
 
     /** Nodes whose missing instances are not holes for now ({@link Fault#apartWhileHeld}); none once healed. */
@@ -152,7 +156,7 @@ final class EphemeralWatch implements AutoCloseable {
             }
         }
         views.put("the 2.x subscriber", pushed);
-        views.put("the 1.x subscriber", holders1x.pushed());
+        holders1x.ifPresent(holders -> views.put("the 1.x subscriber", holders.pushed()));
         views.forEach((who, listed) -> {
             listed.stream().filter(ip -> !alive.contains(ip)).forEach(ip -> ghosts.add(ip + " on " + who));
             alive.stream().filter(ip -> !listed.contains(ip)).forEach(ip -> holes.add(ip + " on " + who));
@@ -178,6 +182,8 @@ final class EphemeralWatch implements AutoCloseable {
             holder.shutDown();
         }
         subscriber.shutDown();
-        holders1x.close();
+        if (holders1x.isPresent()) {
+            holders1x.get().close();
+        }
     }
 }

@@ -76,6 +76,18 @@ final class FaultCluster implements AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Every node names the same leader of {@code group}: a scenario starts on a settled cluster, not
+     * while the previous one's leader changes are still under way (the node it means to cut as a
+     * follower could be about to lead).
+     */
+    void awaitLeaderAgreed(String group) throws InterruptedException {
+        Await.until(60_000, () -> {
+            List<Optional<FaultNode>> named = nodes.stream().map(node -> leaderOf(group, node)).toList();
+            return named.get(0).isPresent() && named.stream().allMatch(named.get(0)::equals);
+        }, "every node names the same leader of " + group);
+    }
+
     /** The leader of {@code group} as the first node that knows one says. */
     FaultNode awaitLeader(String group) throws InterruptedException {
         FaultNode[] leader = new FaultNode[1];

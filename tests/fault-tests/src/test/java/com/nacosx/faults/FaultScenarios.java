@@ -28,6 +28,7 @@ abstract class FaultScenarios {
     /** Runs {@code fault} under the workload and asserts that every promise held. */
     static ScenarioResult check(Fault fault, FaultStorage storage) throws Exception {
         cluster.awaitConverged();
+        cluster.awaitLeaderAgreed(storage.raftGroup());
         ScenarioResult result = new ScenarioRun(cluster, fault, fault.holdFor(FaultReport.hold()), storage).run();
         FaultReport.record(result);
         assertTrue(result.acknowledged() > 0, "the workload got writes acknowledged: " + result.line());

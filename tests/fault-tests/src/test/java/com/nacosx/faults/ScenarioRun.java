@@ -68,8 +68,8 @@ final class ScenarioRun {
         FaultNode target = fault.hitsLeader() ? leader : follower;
         FaultNode bystander = nodes.stream().filter(node -> node != target && node != leader).findFirst().orElse(follower);
         ExecutorService workers = Executors.newCachedThreadPool();
-        try (EphemeralWatch ephemeral = new EphemeralWatch("fault-ephemeral-" + tag, nodes, 6, 3,
-                FaultReport.clientLogs())) {
+        try (EphemeralWatch ephemeral = new EphemeralWatch("fault-ephemeral-" + tag, nodes, 6,
+                FaultReport.clients1x(), FaultReport.clientLogs())) {
             for (String key : plainKeys) {
                 workers.submit(() -> loop(() -> {
                     FaultNode node = pick(nodes);
