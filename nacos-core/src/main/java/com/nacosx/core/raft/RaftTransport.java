@@ -18,8 +18,9 @@ import java.util.function.LongSupplier;
 
 /**
  * JRaft's gRPC transport, with a server that binds where we say ({@code server.address}; the
- * stock one binds every interface) and a client that reconnects to a peer whose calls only time out. JRaft finds it through {@code META-INF/services} and prefers
- * it to the stock factory by its higher priority.
+ * stock one binds every interface) and a client that reconnects to a peer whose calls only time
+ * out. JRaft finds it through {@code META-INF/services} and prefers it to the stock factory by its
+ * higher priority.
  *
  * <p>The Raft port decodes only the protobuf messages JRaft registered: a call for any other
  * method is refused by gRPC before a byte of its body is read, so nothing on this port

@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * JRaft's gRPC client, which connects to a peer anew once its calls have done nothing but time out
- * for {@link #RECONNECT_AFTER_MILLIS} (20 s). A channel whose TCP connection lost the peer mid-stream (a
- * cut link, one direction lost) stays READY: gRPC waits on TCP, whose retransmissions back off to a
- * minute and more, and JRaft only replaces a channel that gRPC reports failed. After a 2-minute cut
+ * for {@link #RECONNECT_AFTER_MILLIS} (20 s). A channel whose TCP connection lost the peer
+ * mid-stream (a cut link, one direction lost) stays READY: gRPC waits on TCP, whose retransmissions
+ * back off to a minute and more, and JRaft only replaces a channel that gRPC reports failed. After a 2-minute cut
  * the leader's appends to the follower kept timing out for a minute after the heal, and the follower
  * served old configs meanwhile (found by the long fault runs). A new connection is made at once.
  * Only the asynchronous calls are watched: they are what replication, heartbeats and elections send.

@@ -14,6 +14,7 @@ import com.alipay.sofa.jraft.rpc.RpcServer;
 import com.alipay.sofa.jraft.util.Endpoint;
 import com.alipay.sofa.jraft.util.RpcFactoryHelper;
 import io.grpc.Grpc;
+import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
@@ -101,7 +102,7 @@ class ReconnectingGrpcClientTest {
     /** Notes the source port of every call. */
     private final class CallerPorts implements ServerInterceptor {
         @Override
-        public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, io.grpc.Metadata headers,
+        public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
                 ServerCallHandler<Q, A> next) {
             callerPorts.add(((InetSocketAddress) call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)).getPort());
             return next.startCall(call, headers);

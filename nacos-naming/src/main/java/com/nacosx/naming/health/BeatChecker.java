@@ -1,5 +1,7 @@
 package com.nacosx.naming.health;
 
+import com.nacosx.core.cluster.ServerMemberManager;
+import com.nacosx.core.util.DaemonThreads;
 import com.nacosx.naming.NamingProperties;
 import com.nacosx.naming.distro.DistroProtocol;
 import com.nacosx.naming.model.InstanceRecord;
@@ -7,8 +9,6 @@ import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
-import com.nacosx.core.cluster.ServerMemberManager;
-import com.nacosx.core.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;

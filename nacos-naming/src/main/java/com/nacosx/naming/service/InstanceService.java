@@ -240,7 +240,8 @@ public class InstanceService {
      * from this node's copy of it, or null when this node does not hold it (the responsible node
      * answers: it may know the instance already, or register it from a full beat). Only the copy
      * is kept as verified ({@link DistroProtocol#beatHeard}): the beat itself goes on to the
-     * responsible node, which keeps the instance alive. A copy outlives its instance until the removal's Distro sync arrives, so a client
+     * responsible node, which keeps the instance alive. A copy outlives its instance until the
+     * removal's Distro sync arrives, so a client
      * whose instance was just removed may be told so a beat later than by its responsible node.
      */
     public BeatAnswer heldBeat(ServiceKey key, String ip, int port) {

@@ -18,6 +18,7 @@ import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.naming.model.InstanceRecord;
 import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.registry.ClientIds;
 import com.nacosx.naming.registry.ServiceRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -248,8 +249,8 @@ class DistroProtocolTest {
 
     @Test
     void aOneXReplicaWhoseBeatsComeHereOutlivesItsOwnersSilence() throws InterruptedException {
-        String beating = "10.0.0.7:8080#true";
-        String silent = "10.0.0.8:8080#true";
+        String beating = ClientIds.ofAddress("10.0.0.7", 8080, true);
+        String silent = ClientIds.ofAddress("10.0.0.8", 8080, true);
         distro.handle(change(PEER, beating, 1, instance("10.0.0.7")));
         distro.handle(change(PEER, silent, 1, instance("10.0.0.8")));
         long verifiedAt = System.currentTimeMillis();

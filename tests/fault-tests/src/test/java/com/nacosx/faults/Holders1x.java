@@ -2,6 +2,7 @@ package com.nacosx.faults;
 
 import com.nacosx.testsupport.Patience;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -59,7 +60,7 @@ final class Holders1x implements AutoCloseable {
         Path module = Path.of(System.getProperty("nacosx.client1x.dir", "../fault-client-1x"));
         Path written = module.resolve("target/runtime.classpath");
         try {
-            return module.resolve("target/classes") + java.io.File.pathSeparator + Files.readString(written).trim();
+            return module.resolve("target/classes") + File.pathSeparator + Files.readString(written).trim();
         } catch (IOException e) {
             throw new IllegalStateException("the 1.x client's classpath is missing (" + written
                     + "): build tests/fault-client-1x first (mvn -pl tests/fault-client-1x package)", e);
