@@ -12,22 +12,30 @@
 #   push:     100 listener connections spread over the nodes, each listening to 100 configs; one
 #             connection to the first node publishes changes, 64 in flight, as fast as acked:
 #             pushes delivered per second on all nodes, and the publish-to-push p99
+#   1x-register, 1x-beat: the 1.x HTTP Open API, one wrk -t1 -c16 per node at once, over 5,000
+#             instances (50 services x 100 addresses): registrations, then light beats
 #   held:     the 1.x->2.x report's cluster at rest: 14,000 instances on 1,400 connections and
 #             20,000 config listeners on 100 connections spread over the nodes, health checks every
 #             5 s: the three nodes' CPU over 60 s and their RSS, summed
-# "full" warms up 30 s and measures 20 s; "tiny" (to show the harness works) 2 s and 3 s, and a
-# held load of 300 instances and 1,000 listeners for 5 s. Needs: mvn -B -DskipTests package (ours
-# and bench/grpc-bench), the official 2.5.1 built from its source tag at $OFFICIAL_DIR (default
+#   restart:  under the held load, the third node is stopped by its pid and launched again on its
+#             data: seconds until it is ready, until it lists the instances held through the other
+#             two, and until a new third of the held load through it alone is registered and listening
+# "full" warms up 30 s and measures 20 s; "tiny" (to show the harness works; CI runs it for ours)
+# 2 s and 3 s, and a held load of 300 instances and 1,000 listeners for 5 s after 2 s (not 20). Needs: wrk (installed
+# from Debian's packages when absent), jq, mvn -B -DskipTests package (ours and bench/grpc-bench),
+# the official 2.5.1 built from its source tag at $OFFICIAL_DIR (default
 # /tmp/n251/distribution/target/nacos-server-2.5.1/nacos), and r-nacos at $RNACOS_BIN (cargo
 # install rnacos --version 0.8.8 --root /opt/rnacos).
 # Ends with one line per workload:
 #   WORKLOAD: ours X/s, official Y/s, r-nacos Z/s, ours/official R1, ours/r-nacos R2
-# and for the push p99 and the held load (less is better) official/ours and r-nacos/ours:
+# and for p99s, the held load and the restart (less is better) official/ours and r-nacos/ours:
 #   held-cpu: ours X%, official Y%, r-nacos Z%, official/ours R1, r-nacos/ours R2
-# Results go to bench/out/cluster-side-by-side.txt.
-# Still to come (issue 48): the 1.x register+beat workload, a node restart under the held load,
-# MySQL, and the scale curves.
+# and exits 1 when a cluster it ran left a workload without a figure. Results go to
+# $OUT_DIR/cluster-side-by-side.txt (default bench/out).
+# Still to come (issue 48): MySQL storage and the scale curves.
 source "$(dirname "$0")/lib.sh"
+source "$ROOT_DIR/tests/scripts/debian-packages.sh"
+install_if_absent wrk wrk || true
 ulimit -n "$(ulimit -Hn)"
 SIZE=${1:-full}
 shift || true
@@ -37,8 +45,9 @@ BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
 HEAP="-Xms512m -Xmx512m -Xmn256m"
 case $SIZE in
     full) WARMUP=30; SECONDS_MEASURED=20; HELD_CONNECTIONS=1400; HELD_INSTANCES=14000; HELD_LISTENERS=20000
-          HELD_STEADY=60 ;;
-    tiny) WARMUP=2; SECONDS_MEASURED=3; HELD_CONNECTIONS=30; HELD_INSTANCES=300; HELD_LISTENERS=1000; HELD_STEADY=5 ;;
+          HELD_SETTLE=20; HELD_STEADY=60 ;;
+    tiny) WARMUP=2; SECONDS_MEASURED=3; HELD_CONNECTIONS=30; HELD_INSTANCES=300; HELD_LISTENERS=1000; HELD_SETTLE=2
+          HELD_STEADY=5 ;;
     *) echo "usage: bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]" >&2; exit 1 ;;
 esac
 [ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
@@ -49,13 +58,13 @@ GRPC_PORTS=$(printf "%s," $((PORTS[0] + 1000)) $((PORTS[1] + 1000)) $((PORTS[2] 
 GRPC_PORTS=${GRPC_PORTS%,}
 NODE_PIDS=()
 NODE_HOMES=()
+HELD_PID=""
 
 stop_cluster() {
+    [ -n "$HELD_PID" ] && kill "$HELD_PID" 2>/dev/null
+    HELD_PID=""
     for pid in "${NODE_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${NODE_PIDS[@]}"; do
-        for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-        kill -9 "$pid" 2>/dev/null || true
-    done
+    for index in "${!NODE_PIDS[@]}"; do stop_node "$index"; done
     for home in "${NODE_HOMES[@]}"; do rm -rf "$home"; done
     NODE_PIDS=()
     NODE_HOMES=()
@@ -63,38 +72,55 @@ stop_cluster() {
 trap stop_cluster EXIT
 
 start_node() {
-    local target=$1 index=$2 port=${PORTS[$2]}
+    local target=$1 index=$2
     local home
     home=$(mktemp -d /tmp/nacosx-side-XXXX)
-    NODE_HOMES+=("$home")
+    NODE_HOMES[index]=$home
     case $target in
-        ours)
-            tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$home"
-            JVM_XMS=512m JVM_XMX=512m JVM_XMN=256m \
-                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
-                "$home/nacos/bin/startup.sh" -m cluster -p embedded -c "$MEMBERS" >/dev/null 2>&1
-            NODE_PIDS+=("$(cat "$home/nacos/logs/nacos.pid")")
-            ;;
+        ours) tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$home" ;;
         official)
             [ -d "$OFFICIAL_DIR" ] || { echo "no official 2.5.1 at $OFFICIAL_DIR (build tag 2.5.1 with -Prelease-nacos)" >&2; exit 1; }
             cp -r "$OFFICIAL_DIR" "$home/nacos"
             tr ',' '\n' <<< "$MEMBERS" > "$home/nacos/conf/cluster.conf"
-            launch_official "$index"
             ;;
+        rnacos) [ -x "$RNACOS_BIN" ] || { echo "r-nacos not found at $RNACOS_BIN" >&2; exit 1; } ;;
+    esac
+    launch_node "$target" "$index"
+    # An r-nacos node joins through the first: it must be up before the next starts.
+    if [ "$target" = rnacos ]; then await_ready "${PORTS[index]}"; fi
+}
+
+# launch_node TARGET INDEX: (re)starts node INDEX from its home with the launcher its project
+# ships, keeping its data, and leaves its pid in NODE_PIDS.
+launch_node() {
+    local target=$1 index=$2 port=${PORTS[$2]} home=${NODE_HOMES[$2]}
+    case $target in
+        ours)
+            JVM_XMS=512m JVM_XMX=512m JVM_XMN=256m \
+                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
+                "$home/nacos/bin/startup.sh" -m cluster -p embedded -c "$MEMBERS" >/dev/null 2>&1
+            NODE_PIDS[index]=$(cat "$home/nacos/logs/nacos.pid")
+            ;;
+        official) launch_official "$index" ;;
         rnacos)
-            [ -x "$RNACOS_BIN" ] || { echo "r-nacos not found at $RNACOS_BIN" >&2; exit 1; }
             local join=""
             [ "$index" -gt 0 ] && join="127.0.0.1:$((PORTS[0] + 1000))"
             (cd "$home" && exec env RNACOS_SDK_HOST=127.0.0.1 RNACOS_CONSOLE_HOST=127.0.0.1 RNACOS_HTTP_PORT=$port \
                 RNACOS_GRPC_PORT=$((port + 1000)) RNACOS_HTTP_CONSOLE_PORT=$((port + 2000)) RNACOS_DATA_DIR="$home/data" \
                 RNACOS_RAFT_NODE_ID=$((index + 1)) RNACOS_RAFT_NODE_ADDR=127.0.0.1:$((port + 1000)) \
                 RNACOS_RAFT_AUTO_INIT=$([ "$index" = 0 ] && echo true || echo false) RNACOS_RAFT_JOIN_ADDR="$join" \
-                RUST_LOG=warn "$RNACOS_BIN") > "$home/rnacos.out" 2>&1 &
-            NODE_PIDS+=("$!")
-            # A node joins through the first: it must be up before the next starts.
-            await_ready "$port"
+                RUST_LOG=warn "$RNACOS_BIN") >> "$home/rnacos.out" 2>&1 &
+            NODE_PIDS[index]=$!
             ;;
     esac
+}
+
+# stop_node INDEX: stops node INDEX by its pid, as shutdown does, and waits until it is gone.
+stop_node() {
+    local pid=${NODE_PIDS[$1]}
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
 }
 
 # launch_official INDEX: (re)starts the official node INDEX from its home, keeping its data.
@@ -142,9 +168,7 @@ await_official_ready() {
             sleep 0.2
         done
         echo "official node on $port not ready after ${OFFICIAL_READY_BOUND} s (try $attempt): restarting it" >&2
-        kill "${NODE_PIDS[index]}" 2>/dev/null || true
-        for _ in $(seq 1 150); do kill -0 "${NODE_PIDS[index]}" 2>/dev/null || break; sleep 0.2; done
-        kill -9 "${NODE_PIDS[index]}" 2>/dev/null || true
+        stop_node "$index"
         launch_official "$index"
     done
     await_ready "$port"
@@ -203,6 +227,93 @@ on_one_client() {
     grep -v '^SLF4J' "$CLIENT_OUT" | grep -vE '^warm-up' || true
 }
 
+# legacy MODE: the 1.x HTTP Open API through every node at once, one wrk -t1 -c16 per node, over
+# 5,000 instances (50 services x 100 addresses, each instance an application of its own, as the
+# 1.0 report registers them): MODE register (POST /nacos/v1/ns/instance) or beat (light beats of
+# the same instances). Leaves the summed rate in RATE and the worst node's p99 in P99.
+legacy() {
+    local mode=$1 outs=()
+    for port in "${PORTS[@]}"; do
+        wrk -t1 -c16 -d"${WARMUP}s" -s "$BENCH_DIR/lua/naming.lua" "http://127.0.0.1:$port" -- "$mode" 50 100 distinct \
+            > /dev/null &
+    done
+    wait
+    for port in "${PORTS[@]}"; do
+        outs+=("$WORK_DIR/legacy-$port.txt")
+        wrk -t1 -c16 -d"${SECONDS_MEASURED}s" --latency -s "$BENCH_DIR/lua/naming.lua" "http://127.0.0.1:$port" \
+            -- "$mode" 50 100 distinct > "$WORK_DIR/legacy-$port.txt" &
+    done
+    wait
+    RATE=0
+    P99=0
+    for out in "${outs[@]}"; do
+        echo "$(basename "$out" .txt): $(awk '/Requests\/sec/ {print $2}' "$out") req/s," \
+            "p99 $(awk '$1 == "99%" {print $2}' "$out"), $(grep -E 'Non-2xx|Socket errors' "$out" || echo 'no errors')"
+        RATE=$(awk -v a="$RATE" -v b="$(awk '/Requests\/sec/ {print $2}' "$out")" 'BEGIN {printf "%.0f", a + b}')
+        P99=$(awk -v a="$P99" -v b="$(awk '$1 == "99%" {print $2}' "$out")" 'BEGIN {
+            v = b + 0; if (b ~ /us$/) v /= 1000; else if (b ~ /[^m]s$/) v *= 1000; printf "%.2f", (v > a ? v : a) }')
+    done
+}
+
+# held_in_background: the held load (workload 6) on one client that stays up after its report
+# (--linger) for the restart; prints the report and leaves the client's pid in HELD_PID.
+held_in_background() {
+    CLIENT_OUT="$WORK_DIR/held.txt"
+    java -Xmx2g -jar "$BENCH_JAR" held --port $((PORTS[0] + 1000)) --ports "$GRPC_PORTS" \
+        --naming-connections "$HELD_CONNECTIONS" --instances "$HELD_INSTANCES" --config-connections 100 \
+        --listeners "$HELD_LISTENERS" --settle "$HELD_SETTLE" --steady "$HELD_STEADY" --linger 3600 \
+        --server-pid "$(IFS=,; echo "${NODE_PIDS[*]}")" > "$CLIENT_OUT" 2>&1 &
+    HELD_PID=$!
+    until grep -q '^held:' "$CLIENT_OUT"; do
+        kill -0 "$HELD_PID" 2>/dev/null || { cat "$CLIENT_OUT"; echo "the held load ended before its report" >&2; exit 1; }
+        sleep 1
+    done
+    grep -v '^SLF4J' "$CLIENT_OUT"
+}
+
+# lists_the_others_share PORT: the node on PORT lists, in each held service, at least the instances
+# registered through the other two nodes (the connections whose index is not 2 mod 3).
+lists_the_others_share() {
+    local port=$1 expected=$((HELD_CONNECTIONS - HELD_CONNECTIONS / 3))
+    for service in $(seq 0 $((HELD_INSTANCES / HELD_CONNECTIONS - 1))); do
+        local listed
+        listed=$(curl -s -m 10 "http://127.0.0.1:$port/nacos/v1/ns/instance/list?serviceName=held-$service&healthyOnly=false" \
+            | jq '.hosts | length' 2>/dev/null || echo 0)
+        [ "${listed:-0}" -ge "$expected" ] || return 1
+    done
+}
+
+# restart_under_held TARGET: node 3 is stopped by its pid under the held load and started again on
+# its data with its launcher; seconds from the launch until it is ready, until it lists the
+# instances held through the other nodes, and until a new share of the held load (a third of its
+# connections, instances and listeners, through that node alone) is registered and listening.
+restart_under_held() {
+    local target=$1 port=${PORTS[2]}
+    stop_node 2
+    local launched
+    launched=$(date +%s%3N)
+    launch_node "$target" 2
+    for _ in $(seq 1 3000); do is_ready "$port" && break; sleep 0.2; done
+    local ready=$(($(date +%s%3N) - launched))
+    for _ in $(seq 1 1500); do lists_the_others_share "$port" && break; sleep 0.2; done
+    local listing=$(($(date +%s%3N) - launched))
+    java -Xmx1g -jar "$BENCH_JAR" held --port $((port + 1000)) --service-prefix rejoin- \
+        --naming-connections $((HELD_CONNECTIONS / 3)) --instances $((HELD_INSTANCES / 3)) --config-connections 33 \
+        --listeners $((HELD_LISTENERS / 3)) --settle 0 --steady 1 --server-pid "${NODE_PIDS[2]}" \
+        > "$WORK_DIR/rejoin.txt" 2>&1 || true
+    local share=$(($(date +%s%3N) - launched))
+    grep -v '^SLF4J' "$WORK_DIR/rejoin.txt" | grep -v '^held:' || true
+    RESTART_READY=$(awk -v ms="$ready" 'BEGIN {printf "%.1f", ms / 1000}')
+    RESTART_LISTING=$(awk -v ms="$listing" 'BEGIN {printf "%.1f", ms / 1000}')
+    if grep -q 'listen failures 0' "$WORK_DIR/rejoin.txt"; then
+        RESTART_SHARE=$(awk -v ms="$share" 'BEGIN {printf "%.1f", ms / 1000}')
+    else
+        RESTART_SHARE=""
+    fi
+    echo "node on $port launched again: ready after $RESTART_READY s, lists the other nodes' instances after" \
+        "$RESTART_LISTING s, holds a new share after ${RESTART_SHARE:-(failed)} s"
+}
+
 declare -A RESULT
 WORK_DIR=$(mktemp -d /tmp/nacosx-side-load-XXXX)
 OUT="$OUT_DIR/cluster-side-by-side.txt"
@@ -227,11 +338,23 @@ mkdir -p "$OUT_DIR"
             --publishers 1 --inflight 64 --warmup "$WARMUP" --seconds "$SECONDS_MEASURED"
         RESULT[$target,push]=$(sed -n 's/^pushes received in the window [0-9]* (\([0-9]*\)\/s).*/\1/p' "$CLIENT_OUT")
         RESULT[$target,push-p99]=$(sed -n 's/^pushes received.*push delay p50 [0-9.]* ms, p99 \([0-9.]*\) ms.*/\1/p' "$CLIENT_OUT")
+        echo "### legacy register"
+        legacy register
+        RESULT[$target,1x-register]=$RATE
+        RESULT[$target,1x-register-p99]=$P99
+        echo "### legacy beat"
+        legacy beat
+        RESULT[$target,1x-beat]=$RATE
+        RESULT[$target,1x-beat-p99]=$P99
         echo "### held"
-        on_one_client held --port $((PORTS[0] + 1000)) --ports "$GRPC_PORTS" --naming-connections "$HELD_CONNECTIONS" \
-            --instances "$HELD_INSTANCES" --config-connections 100 --listeners "$HELD_LISTENERS" --steady "$HELD_STEADY"
+        held_in_background
         RESULT[$target,held-cpu]=$(sed -n 's/^held: .* CPU \([0-9.]*\)% of one core.*/\1/p' "$CLIENT_OUT")
         RESULT[$target,held-rss]=$(sed -n 's/^held: .* RSS \([0-9]*\) MB (all nodes.*/\1/p' "$CLIENT_OUT")
+        echo "### restart"
+        restart_under_held "$target"
+        RESULT[$target,restart-ready]=$RESTART_READY
+        RESULT[$target,restart-listing]=$RESTART_LISTING
+        RESULT[$target,restart-share]=$RESTART_SHARE
         stop_cluster
     done
     ratio() {
@@ -253,10 +376,22 @@ mkdir -p "$OUT_DIR"
                 "official/ours $(ratio "$official" "$ours"), r-nacos/ours $(ratio "$rnacos" "$ours")"
         fi
     }
-    for workload in register publish query push; do
+    for workload in register publish query push 1x-register 1x-beat; do
         result_line "$workload" /s yes
     done
-    result_line push-p99 " ms" no
+    for workload in push-p99 1x-register-p99 1x-beat-p99; do
+        result_line "$workload" " ms" no
+    done
     result_line held-cpu % no
     result_line held-rss " MB" no
+    for workload in restart-ready restart-listing restart-share; do
+        result_line "$workload" " s" no
+    done
+    missing=0
+    for target in $TARGETS; do
+        for key in "${!RESULT[@]}"; do
+            [[ $key == "$target,"* ]] && [ -z "${RESULT[$key]}" ] && { echo "no figure for ${key#*,} on $target" >&2; missing=1; }
+        done
+    done
+    exit "$missing"
 } 2>&1 | tee "$OUT"

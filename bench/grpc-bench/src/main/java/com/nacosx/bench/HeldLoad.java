@@ -10,13 +10,16 @@ import java.util.stream.Collectors;
 /**
  * The 1.x-to-2.x report's cluster at rest: {@code --instances} ephemeral instances registered by
  * {@code --naming-connections} connections (each its own address, one instance in each of
- * instances / connections services) and {@code --listeners} config listeners on
- * {@code --config-connections} connections (each listening to listeners / connections configs),
- * all spread round-robin over {@code --ports} (a cluster's nodes, as the SDK spreads applications),
- * every connection checking its health every {@code --health-interval} seconds as the SDK does.
+ * instances / connections services named {@code --service-prefix}, default held-, and a number)
+ * and {@code --listeners} config listeners on {@code --config-connections} connections (each
+ * listening to listeners / connections configs), all spread round-robin over {@code --ports} (a
+ * cluster's nodes, as the SDK spreads applications), every connection checking its health every
+ * {@code --health-interval} seconds as the SDK does.
  * Once all are up and {@code --settle} seconds have passed, the servers' CPU ({@code --server-pid},
- * a list for a cluster, summed) over {@code --steady} seconds and their RSS. Ends with the line
- * {@code held: ... CPU X% ... RSS Y MB ...} that the cluster harness reads.
+ * a list for a cluster, summed) over {@code --steady} seconds and their RSS, in the line
+ * {@code held: ... CPU X% ... RSS Y MB ...} that the cluster harness reads. With {@code --linger}
+ * seconds it then keeps everything held (and health-checked) that long, or until killed: the
+ * harness restarts a node under it.
  */
 final class HeldLoad {
 
@@ -39,7 +42,7 @@ final class HeldLoad {
             NacosGrpcClient seeder = config.open(1, sources, ports, i -> push -> { }).get(0);
             Clients.seed(seeder, listen, 256);
             List<NacosGrpcClient> registering = naming.open(namingConnections, sources, ports, i -> push -> { });
-            NamingLoad.registerEverywhere(registering, services, "held-");
+            NamingLoad.registerEverywhere(registering, services, args.text("service-prefix", "held-"));
             List<NacosGrpcClient> listening = config.open(configConnections, sources, ports, i -> push -> { });
             long listenFailures = ConnectionLoad.listenOnEach(listening, listen);
             System.out.printf("%d instances on %d connections and %d listeners on %d connections over ports %s, up in "
@@ -60,6 +63,8 @@ final class HeldLoad {
                         rss.stream().mapToLong(Long::longValue).sum(),
                         rss.stream().map(String::valueOf).collect(Collectors.joining("/")), health.ok() - okBefore,
                         health.failed(), health.latencySummary());
+                System.out.flush();
+                ConnectionLoad.sleepSeconds(args.number("linger", 0));
             }
         }
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Connection limits, the probing of silent connections and shedding, on a server with small settings. */
+@RunsAlone
 class GrpcConnectionLimitsTest {
 
     static ServerProcess server;

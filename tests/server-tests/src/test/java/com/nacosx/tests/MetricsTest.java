@@ -31,6 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The metrics endpoint, the Prometheus service discovery, the access log and the log levels of a
  * real server process: each counter moves by exactly what the test did.
  */
+@RunsBesideOthers
 class MetricsTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

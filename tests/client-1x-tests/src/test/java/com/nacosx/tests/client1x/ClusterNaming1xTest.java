@@ -23,6 +23,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,6 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
  * every node lists it. A node answers a beat of an instance another node is responsible for from
  * its own copy, and passes the beat on after.
  */
+// Each test has a service and addresses of its own; most of their time is spent waiting out
+// the 1.x beat and delete timeouts, which they can do side by side.
+@Execution(ExecutionMode.CONCURRENT)
 class ClusterNaming1xTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -28,11 +28,16 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The official nacos-client 1.4.8 NamingService (HTTP registration and beats, UDP push), used as
  * applications use it, and side by side with a 2.x client speaking gRPC.
  */
+// Each test has a service and addresses of its own; most of their time is spent waiting out
+// the 1.x beat and delete timeouts, which they can do side by side.
+@Execution(ExecutionMode.CONCURRENT)
 class NamingClient1xTest {
 
     static ServerProcess server;
