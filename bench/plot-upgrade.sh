@@ -6,10 +6,6 @@ set -euo pipefail
 BENCH=$(cd "$(dirname "$0")" && pwd)
 OUT=${1:-$BENCH/out/upgrade.txt}
 PNG=${2:-${OUT%.txt}.png}
-VENV=$BENCH/out/plot-venv
-if ! "$VENV/bin/python" -c 'import matplotlib' 2>/dev/null; then
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q matplotlib
-fi
-"$VENV/bin/python" "$BENCH/../tests/scripts/nacos-1.4.8/plot.py" "$OUT" "$PNG"
+source "$BENCH/plot-venv.sh"
+"$PLOT_PYTHON" "$BENCH/../tests/scripts/nacos-1.4.8/plot.py" "$OUT" "$PNG"
 echo "$PNG"

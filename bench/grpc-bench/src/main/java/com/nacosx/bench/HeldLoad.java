@@ -12,9 +12,10 @@ import java.util.stream.Collectors;
  * {@code --naming-connections} connections (each its own address, one instance in each of
  * instances / connections services named {@code --service-prefix}, default held-, and a number)
  * and {@code --listeners} config listeners on {@code --config-connections} connections (each
- * listening to listeners / connections configs), all spread round-robin over {@code --ports} (a
- * cluster's nodes, as the SDK spreads applications), every connection checking its health every
- * {@code --health-interval} seconds as the SDK does.
+ * listening to listeners / connections of the {@code --configs} configs of 256 bytes it publishes
+ * first), all spread round-robin over {@code --ports} (a cluster's nodes, as the SDK spreads
+ * applications), every connection checking its health every {@code --health-interval} seconds as
+ * the SDK does.
  * Once all are up and {@code --settle} seconds have passed, the servers' CPU ({@code --server-pid},
  * a list for a cluster, summed) over {@code --steady} seconds and their RSS, in the line
  * {@code held: ... CPU X% ... RSS Y MB ...} that the cluster harness reads. With {@code --linger}
@@ -40,7 +41,7 @@ final class HeldLoad {
         try (Clients naming = new Clients(args, "naming"); Clients config = new Clients(args)) {
             long start = System.nanoTime();
             NacosGrpcClient seeder = config.open(1, sources, ports, i -> push -> { }).get(0);
-            Clients.seed(seeder, listen, 256);
+            Clients.seed(seeder, Math.max(listen, args.number("configs", listen)), 256);
             List<NacosGrpcClient> registering = naming.open(namingConnections, sources, ports, i -> push -> { });
             NamingLoad.registerEverywhere(registering, services, args.text("service-prefix", "held-"));
             List<NacosGrpcClient> listening = config.open(configConnections, sources, ports, i -> push -> { });

@@ -17,7 +17,6 @@ import tools.jackson.databind.JsonNode;
  * public namespace named "public", errors in the envelope, export and import, clone, listener
  * queries and capacity.
  */
-@RunsBesideOthers
 class AdminApiV3Test {
 
     static ServerProcess server;

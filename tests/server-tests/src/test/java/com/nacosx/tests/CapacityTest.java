@@ -22,7 +22,6 @@ import tools.jackson.databind.JsonNode;
  * {@code isCapacityLimitCheck=true} and small default quotas: a publish over a quota or the size
  * limit is refused with the official code and changes nothing; raising the quota lets it through.
  */
-@RunsBesideOthers
 class CapacityTest {
 
     static ServerProcess server;

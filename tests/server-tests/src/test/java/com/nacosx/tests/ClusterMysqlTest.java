@@ -33,6 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
  * nodes, the periodic full sync, and a killed node marked DOWN then UP again.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OneAtATime
 class ClusterMysqlTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -19,7 +19,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** {@code /v1/cs/configs} on a standalone server with embedded Derby. */
-@RunsBesideOthers
 class ConfigHttpApiTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -18,7 +18,6 @@ import tools.jackson.databind.JsonNode;
  * listing of a namespace's configs, on a standalone server; and history retention on a server
  * that keeps none.
  */
-@RunsBesideOthers
 class ConfigOpenApiV2Test {
 
     static ServerProcess server;

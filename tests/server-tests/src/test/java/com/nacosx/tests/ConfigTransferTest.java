@@ -28,7 +28,6 @@ import tools.jackson.databind.JsonNode;
  * every config with its metadata into another namespace, the policies handle existing configs, and
  * bad input is refused with the official code and nothing written.
  */
-@RunsBesideOthers
 class ConfigTransferTest {
 
     static ServerProcess server;

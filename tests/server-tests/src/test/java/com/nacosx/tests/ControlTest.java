@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
  * written while the server runs applies without a restart. Limits are per day, so a window never
  * ends mid-test however slow the machine.
  */
-@RunsBesideOthers
 class ControlTest {
 
     static ServerProcess server;

@@ -19,7 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
  * (1.x and v2), operations, the loader, health and namespaces (v2), with the official bodies and,
  * for bad input, the official status and detail code.
  */
-@RunsBesideOthers
 class CoreOpenApiTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

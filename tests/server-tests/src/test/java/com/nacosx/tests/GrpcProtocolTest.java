@@ -57,7 +57,6 @@ import org.junit.jupiter.api.Test;
  * server cannot serve, config requests and pushes. After every bad request the server still
  * answers.
  */
-@RunsBesideOthers
 class GrpcProtocolTest {
 
     static ServerProcess server;

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
  * HTTP input an attacker or a careless client sends, each written as the attack: the server
  * refuses it with a 4xx that names what is wrong, changes nothing, and keeps serving everyone else.
  */
-@RunsBesideOthers
 class HostileHttpInputTest {
 
     static final Duration ANSWER = Duration.ofSeconds(5);

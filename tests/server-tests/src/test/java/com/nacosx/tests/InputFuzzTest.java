@@ -41,7 +41,6 @@ import org.junit.jupiter.api.Test;
  * nothing hangs, the server stays up, and what was written before is intact. The seed is printed
  * (and is in the test report): run again with {@code -Dnacosx.fuzz.seed=N} to replay a failure.
  */
-@RunsBesideOthers
 class InputFuzzTest {
 
     static final long SEED = Long.getLong("nacosx.fuzz.seed", System.nanoTime());

@@ -22,7 +22,6 @@ import tools.jackson.databind.JsonNode;
  * (who listens to a config) on a standalone server, with a held 1.x long poll and a 2.x gRPC
  * listener; and the per-node paths members ask each other.
  */
-@RunsBesideOthers
 class ListenerQueryTest {
 
     static ServerProcess server;

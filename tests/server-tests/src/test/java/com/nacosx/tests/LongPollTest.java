@@ -16,7 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** 1.x long polling, {@code POST /v1/cs/configs/listener}. */
-@RunsBesideOthers
 class LongPollTest {
 
     static final char WORD = '\u0002';

@@ -31,6 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * served unchanged, writes land in it, and losing the database gives clear errors until it is back.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OneAtATime
 class MysqlModeTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * starts when it comes; a database that refuses the server's credentials stops the start at once
  * with what to fix.
  */
+@OneAtATime
 class MysqlStartTest {
 
     final List<ServerProcess> servers = new ArrayList<>();

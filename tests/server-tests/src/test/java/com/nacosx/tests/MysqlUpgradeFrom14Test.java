@@ -25,6 +25,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * server serves what 1.4 wrote while 1.4's own inserts, which name only 1.4's columns, still work.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OneAtATime
 class MysqlUpgradeFrom14Test {
 
     /** 1.4.8's beta table: the one {@link MysqlModeTest} lays out, without encrypted_data_key (added in 2.1). */

@@ -33,6 +33,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * stores and serves them without a restart, and a 1.4-style connection reads them too.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OneAtATime
 class MysqlUtf8mb4Test {
 
     static final String CONTENT = Utf8mb4Scenario.CONTENT;

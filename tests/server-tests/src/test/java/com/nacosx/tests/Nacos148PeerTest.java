@@ -32,6 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  * the other of its config changes the 1.x way ({@code /v1/cs/communication/dataChange}). Two of
  * ours, because our Raft groups need a majority of the members and a 1.4.8 node is not in them.
  */
+@OneAtATime
 class Nacos148PeerTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

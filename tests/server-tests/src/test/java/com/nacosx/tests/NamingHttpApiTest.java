@@ -19,7 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
  * The 1.x naming Open API ({@code /v1/ns}) on a standalone server: answers, refusals of bad input,
  * persistent instances and their health checks, protection threshold, empty-service cleanup.
  */
-@RunsBesideOthers
 class NamingHttpApiTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

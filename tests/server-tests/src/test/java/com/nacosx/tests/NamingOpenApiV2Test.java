@@ -23,7 +23,6 @@ import tools.jackson.databind.JsonNode;
  * on a standalone server: the official bodies, and bad input refused with the official status and
  * code, changing nothing.
  */
-@RunsBesideOthers
 class NamingOpenApiV2Test {
 
     static ServerProcess server;

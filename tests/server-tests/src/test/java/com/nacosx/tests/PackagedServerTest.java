@@ -19,7 +19,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The tar.gz as a user gets it: unpack, bin/startup.sh -m standalone, use it, bin/shutdown.sh, start again. */
-@RunsBesideOthers
 class PackagedServerTest {
 
     private Path install;

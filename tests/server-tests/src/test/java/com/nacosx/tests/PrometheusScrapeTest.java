@@ -28,7 +28,6 @@ import tools.jackson.databind.json.JsonMapper;
  * through the server's service-discovery endpoint; PromQL over what it stored gives what was
  * done, and every query of the shipped Grafana dashboard runs and returns data.
  */
-@RunsBesideOthers
 class PrometheusScrapeTest {
 
     static ServerProcess server;

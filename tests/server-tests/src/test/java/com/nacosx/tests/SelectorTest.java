@@ -36,7 +36,6 @@ import tools.jackson.databind.JsonNode;
  * own, all of them when none match or when it has no labels, over HTTP, gRPC queries and pushes;
  * a selector outside the official grammar is refused.
  */
-@RunsBesideOthers
 class SelectorTest {
 
     static final String SELECTOR = "{\"type\":\"label\",\"expression\":\"CONSUMER.label.region = PROVIDER.label.region\"}";

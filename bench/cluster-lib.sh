@@ -1,0 +1,218 @@
+#!/bin/bash
+# Sourced by the bench scripts that run clusters (after lib.sh): NODE_COUNT (default 3) nodes of
+# ours, the official 2.5.1 or r-nacos 0.8.8 on 127.0.0.1, node ports P, P+100, P+200 (gRPC +1000),
+# each node started with the launcher its project ships and the same heap (one node of ours is
+# started standalone); start_cluster/stop_cluster/stop_node/launch_node, and the held load of the
+# 1.x->2.x report with a node restarted under it (HELD_* settings).
+OFFICIAL_DIR=${OFFICIAL_DIR:-/tmp/n251/distribution/target/nacos-server-2.5.1/nacos}
+BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
+HEAP="-Xms512m -Xmx512m -Xmn256m"
+NODE_COUNT=${NODE_COUNT:-3}
+PORTS=()
+for index in $(seq 0 $((NODE_COUNT - 1))); do PORTS+=($((PORT + 100 * index))); done
+MEMBERS=$(printf "127.0.0.1:%s," "${PORTS[@]}")
+MEMBERS=${MEMBERS%,}
+GRPC_PORTS=$(for port in "${PORTS[@]}"; do echo $((port + 1000)); done | paste -sd,)
+NODE_PIDS=()
+NODE_HOMES=()
+HELD_PID=""
+
+stop_cluster() {
+    [ -n "$HELD_PID" ] && kill "$HELD_PID" 2>/dev/null
+    HELD_PID=""
+    for pid in "${NODE_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for index in "${!NODE_PIDS[@]}"; do stop_node "$index"; done
+    for home in "${NODE_HOMES[@]}"; do rm -rf "$home"; done
+    NODE_PIDS=()
+    NODE_HOMES=()
+}
+trap stop_cluster EXIT
+
+start_node() {
+    local target=$1 index=$2
+    local home
+    home=$(mktemp -d /tmp/nacosx-side-XXXX)
+    NODE_HOMES[index]=$home
+    case $target in
+        ours) tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$home" ;;
+        official)
+            [ -d "$OFFICIAL_DIR" ] || { echo "no official 2.5.1 at $OFFICIAL_DIR (build tag 2.5.1 with -Prelease-nacos)" >&2; exit 1; }
+            cp -r "$OFFICIAL_DIR" "$home/nacos"
+            tr ',' '\n' <<< "$MEMBERS" > "$home/nacos/conf/cluster.conf"
+            ;;
+        rnacos) [ -x "$RNACOS_BIN" ] || { echo "r-nacos not found at $RNACOS_BIN" >&2; exit 1; } ;;
+    esac
+    launch_node "$target" "$index"
+    # An r-nacos node joins through the first: it must be up before the next starts.
+    if [ "$target" = rnacos ]; then await_ready "${PORTS[index]}"; fi
+}
+
+# launch_node TARGET INDEX: (re)starts node INDEX from its home with the launcher its project
+# ships, keeping its data, and leaves its pid in NODE_PIDS.
+launch_node() {
+    local target=$1 index=$2 port=${PORTS[$2]} home=${NODE_HOMES[$2]}
+    case $target in
+        ours)
+            local mode=(-m cluster -p embedded -c "$MEMBERS")
+            [ "$NODE_COUNT" = 1 ] && mode=(-m standalone)
+            JVM_XMS=512m JVM_XMX=512m JVM_XMN=256m \
+                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
+                "$home/nacos/bin/startup.sh" "${mode[@]}" >/dev/null 2>&1
+            NODE_PIDS[index]=$(cat "$home/nacos/logs/nacos.pid")
+            ;;
+        official) launch_official "$index" ;;
+        rnacos)
+            local join=""
+            [ "$index" -gt 0 ] && join="127.0.0.1:$((PORTS[0] + 1000))"
+            (cd "$home" && exec env RNACOS_SDK_HOST=127.0.0.1 RNACOS_CONSOLE_HOST=127.0.0.1 RNACOS_HTTP_PORT=$port \
+                RNACOS_GRPC_PORT=$((port + 1000)) RNACOS_HTTP_CONSOLE_PORT=$((port + 2000)) RNACOS_DATA_DIR="$home/data" \
+                RNACOS_RAFT_NODE_ID=$((index + 1)) RNACOS_RAFT_NODE_ADDR=127.0.0.1:$((port + 1000)) \
+                RNACOS_RAFT_AUTO_INIT=$([ "$index" = 0 ] && echo true || echo false) RNACOS_RAFT_JOIN_ADDR="$join" \
+                RUST_LOG=warn "$RNACOS_BIN") >> "$home/rnacos.out" 2>&1 &
+            NODE_PIDS[index]=$!
+            ;;
+    esac
+}
+
+# stop_node INDEX: stops node INDEX by its pid, as shutdown does, and waits until it is gone.
+stop_node() {
+    local pid=${NODE_PIDS[$1]}
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+}
+
+# launch_official INDEX: (re)starts the official node INDEX from its home, keeping its data.
+launch_official() {
+    local index=$1 home=${NODE_HOMES[$1]}
+    # 2.5.1 passes JAVA_OPT_EXT after -jar: the settings go as Spring arguments.
+    (cd "$home/nacos" && CUSTOM_NACOS_MEMORY="$HEAP" \
+        JAVA_OPT_EXT="--server.port=${PORTS[$index]} --nacos.inetutils.ip-address=127.0.0.1" \
+        bash bin/startup.sh -p embedded >/dev/null 2>&1)
+    local pid=""
+    for _ in $(seq 1 100); do
+        pid=$(pgrep -f "nacos.home=$home/nacos" | head -1 || true)
+        [ -n "$pid" ] && break
+        sleep 0.1
+    done
+    NODE_PIDS[index]=$pid
+}
+
+# is_ready PORT: the node answers its readiness probe with 200.
+is_ready() {
+    curl -s -o /dev/null -m 5 -w "%{http_code}" "http://127.0.0.1:$1/nacos/v1/console/health/readiness" 2>/dev/null \
+        | grep -q 200
+}
+
+await_ready() {
+    local port=$1
+    for _ in $(seq 1 1500); do
+        is_ready "$port" && return
+        sleep 0.2
+    done
+    echo "node on $port did not become ready; its home is left for a look: ${NODE_HOMES[*]}" >&2
+    NODE_HOMES=()
+    exit 1
+}
+
+# An official 2.5.1 embedded node may wait for good in EmbeddedDumpService.init while its peers
+# serve (seen here and by hand with the same commands): one not ready after OFFICIAL_READY_BOUND
+# seconds is stopped by its pid and started again on its data, up to three times.
+OFFICIAL_READY_BOUND=${OFFICIAL_READY_BOUND:-180}
+await_official_ready() {
+    local index=$1 port=${PORTS[$1]}
+    for attempt in 1 2 3; do
+        for _ in $(seq 1 $((OFFICIAL_READY_BOUND * 5))); do
+            is_ready "$port" && return
+            sleep 0.2
+        done
+        echo "official node on $port not ready after ${OFFICIAL_READY_BOUND} s (try $attempt): restarting it" >&2
+        stop_node "$index"
+        launch_official "$index"
+    done
+    await_ready "$port"
+}
+
+# Writes go through Raft: the cluster serves when a publish through each node is acknowledged.
+await_writable() {
+    for port in "${PORTS[@]}"; do
+        for _ in $(seq 1 600); do
+            curl -s -X POST "http://127.0.0.1:$port/nacos/v1/cs/configs" -d dataId=side-by-side-probe \
+                -d group=BENCH -d content=ok 2>/dev/null | grep -q true && break
+            sleep 0.5
+        done
+    done
+}
+
+start_cluster() {
+    local target=$1
+    for index in "${!PORTS[@]}"; do start_node "$target" "$index"; done
+    for index in "${!PORTS[@]}"; do
+        if [ "$target" = official ]; then
+            await_official_ready "$index"
+        else
+            await_ready "${PORTS[index]}"
+        fi
+    done
+    await_writable
+}
+
+# held_in_background [--NAME VALUE...]: the held load (settings HELD_*, then these, which win) on
+# one client that stays up after its report (--linger) for the restart; prints the report and
+# leaves the client's pid in HELD_PID.
+held_in_background() {
+    CLIENT_OUT="$WORK_DIR/held.txt"
+    java -Xmx2g -jar "$BENCH_JAR" held --port $((PORTS[0] + 1000)) --ports "$GRPC_PORTS" \
+        --naming-connections "$HELD_CONNECTIONS" --instances "$HELD_INSTANCES" --config-connections 100 \
+        --listeners "$HELD_LISTENERS" --settle "$HELD_SETTLE" --steady "$HELD_STEADY" --linger 3600 \
+        --server-pid "$(IFS=,; echo "${NODE_PIDS[*]}")" "$@" > "$CLIENT_OUT" 2>&1 &
+    HELD_PID=$!
+    until grep -q '^held:' "$CLIENT_OUT"; do
+        kill -0 "$HELD_PID" 2>/dev/null || { cat "$CLIENT_OUT"; echo "the held load ended before its report" >&2; exit 1; }
+        sleep 1
+    done
+    grep -v '^SLF4J' "$CLIENT_OUT"
+}
+
+# lists_the_others_share PORT: the node on PORT lists, in each held service, at least the instances
+# registered through the other two nodes (the connections whose index is not 2 mod 3).
+lists_the_others_share() {
+    local port=$1 expected=$((HELD_CONNECTIONS - HELD_CONNECTIONS / 3))
+    for service in $(seq 0 $((HELD_INSTANCES / HELD_CONNECTIONS - 1))); do
+        local listed
+        listed=$(curl -s -m 10 "http://127.0.0.1:$port/nacos/v1/ns/instance/list?serviceName=held-$service&healthyOnly=false" \
+            | jq '.hosts | length' 2>/dev/null || echo 0)
+        [ "${listed:-0}" -ge "$expected" ] || return 1
+    done
+}
+
+# restart_under_held TARGET: node 3 is stopped by its pid under the held load and started again on
+# its data with its launcher; seconds from the launch until it is ready, until it lists the
+# instances held through the other nodes, and until a new share of the held load (a third of its
+# connections, instances and listeners, through that node alone) is registered and listening.
+restart_under_held() {
+    local target=$1 port=${PORTS[2]}
+    stop_node 2
+    local launched
+    launched=$(date +%s%3N)
+    launch_node "$target" 2
+    for _ in $(seq 1 3000); do is_ready "$port" && break; sleep 0.2; done
+    local ready=$(($(date +%s%3N) - launched))
+    for _ in $(seq 1 1500); do lists_the_others_share "$port" && break; sleep 0.2; done
+    local listing=$(($(date +%s%3N) - launched))
+    java -Xmx1g -jar "$BENCH_JAR" held --port $((port + 1000)) --service-prefix rejoin- \
+        --naming-connections $((HELD_CONNECTIONS / 3)) --instances $((HELD_INSTANCES / 3)) --config-connections 33 \
+        --listeners $((HELD_LISTENERS / 3)) --settle 0 --steady 1 --server-pid "${NODE_PIDS[2]}" \
+        > "$WORK_DIR/rejoin.txt" 2>&1 || true
+    local share=$(($(date +%s%3N) - launched))
+    grep -v '^SLF4J' "$WORK_DIR/rejoin.txt" | grep -v '^held:' || true
+    RESTART_READY=$(awk -v ms="$ready" 'BEGIN {printf "%.1f", ms / 1000}')
+    RESTART_LISTING=$(awk -v ms="$listing" 'BEGIN {printf "%.1f", ms / 1000}')
+    if grep -q 'listen failures 0' "$WORK_DIR/rejoin.txt"; then
+        RESTART_SHARE=$(awk -v ms="$share" 'BEGIN {printf "%.1f", ms / 1000}')
+    else
+        RESTART_SHARE=""
+    fi
+    echo "node on $port launched again: ready after $RESTART_READY s, lists the other nodes' instances after" \
+        "$RESTART_LISTING s, holds a new share after ${RESTART_SHARE:-(failed)} s"
+}
