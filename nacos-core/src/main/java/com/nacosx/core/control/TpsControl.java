@@ -18,6 +18,7 @@ public final class TpsControl {
     /** The requests of one window. */
     private static final class Window {
         private volatile long start;
+        private volatile long periodMillis;
         private final AtomicLong count = new AtomicLong();
 
         /** Counts one request at {@code now}; @return the count in the current window */
@@ -28,13 +29,19 @@ public final class TpsControl {
                     if (start != current) {
                         count.set(0);
                         start = current;
+                        this.periodMillis = periodMillis;
                     }
                 }
             }
             return count.incrementAndGet();
         }
 
-        boolean idleSince(long now, long periodMillis) {
+        /**
+         * Over once its own period has passed, and another after it (a hit at the boundary starts a
+         * new window anyway): judged by any shorter span, a client's daily count would be forgotten
+         * minutes into the day and its limit start again.
+         */
+        boolean idleSince(long now) {
             return start + 2 * periodMillis < now;
         }
     }
@@ -86,7 +93,10 @@ public final class TpsControl {
 
     /** Forgets the windows of clients that stopped calling. */
     void forgetIdle() {
-        long now = System.currentTimeMillis();
-        clients.values().removeIf(window -> window.idleSince(now, 60_000));
+        forgetIdle(System.currentTimeMillis());
+    }
+
+    void forgetIdle(long now) {
+        clients.values().removeIf(window -> window.idleSince(now));
     }
 }

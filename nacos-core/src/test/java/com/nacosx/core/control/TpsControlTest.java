@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,21 @@ class TpsControlTest {
         assertEquals(0, passed(tps, "ConfigPublish", "10.0.0.2", 3));
         assertNull(tps.check("ConfigQuery", "10.0.0.1"));
         assertNull(tps.check(null, "10.0.0.1"));
+    }
+
+    /** The rule reader forgets idle clients every few seconds: a client's daily count outlives that. */
+    @Test
+    void aClientsDailyCountOutlivesTheSweepOfIdleClients() throws IOException {
+        write("data/tps/ConfigQuery", "{\"monitorKeyRule\":{\"clientIp:*\":{\"maxCount\":3,\"period\":\"DAYS\"}}}");
+        ControlRules rules = new ControlRules(home);
+        rules.reload();
+        TpsControl tps = new TpsControl(rules);
+        long now = System.currentTimeMillis();
+        assertEquals(3, passed(tps, "ConfigQuery", "10.0.0.1", 3));
+        tps.forgetIdle(now + TimeUnit.HOURS.toMillis(1));
+        assertEquals(0, passed(tps, "ConfigQuery", "10.0.0.1", 2), "still over its limit an hour later");
+        tps.forgetIdle(now + TimeUnit.DAYS.toMillis(3));
+        assertEquals(1, passed(tps, "ConfigQuery", "10.0.0.1", 1), "forgotten once its day and the next are over");
     }
 
     @Test

@@ -37,7 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
  * gRPC, the cluster port closed to non-members, and each of the official server's historic holes
  * tried and refused.
  */
-@OneAtATime
 class AuthTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

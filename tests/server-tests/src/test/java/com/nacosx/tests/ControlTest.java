@@ -3,6 +3,7 @@ package com.nacosx.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nacosx.api.remote.ErrorCodes;
 import com.nacosx.api.remote.Response;
 import com.nacosx.api.remote.config.ConfigQueryRequest;
 import com.nacosx.testsupport.Await;
@@ -78,9 +79,10 @@ class ControlTest {
         }
     }
 
+    /** A query of a config never published: let through, it is answered "not found" (300). */
     static ConfigQueryRequest query() {
         ConfigQueryRequest query = new ConfigQueryRequest();
-        query.dataId = "tps-0";
+        query.dataId = "tps-never-published";
         query.group = "TPS";
         return query;
     }
@@ -92,12 +94,13 @@ class ControlTest {
             first.setUp(Map.of()).join();
             second.setUp(Map.of()).join();
             for (int i = 0; i < 3; i++) {
-                assertEquals(0, first.requestNow(query()).errorCode, "query " + i);
+                assertEquals(ErrorCodes.CONFIG_NOT_FOUND, first.requestNow(query()).errorCode, "query " + i);
             }
             Response refused = first.requestNow(query());
             assertEquals(503, refused.errorCode);
             assertTrue(refused.message.startsWith("Tps Flow restricted:"), refused.message);
-            assertEquals(0, second.requestNow(query()).errorCode, "another client has its own count");
+            assertEquals(ErrorCodes.CONFIG_NOT_FOUND, second.requestNow(query()).errorCode,
+                    "another client has its own count");
         }
     }
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  * served unchanged, writes land in it, and losing the database gives clear errors until it is back.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@OneAtATime
+@ResourceLock(MariaDb.LOCK)
 class MysqlModeTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

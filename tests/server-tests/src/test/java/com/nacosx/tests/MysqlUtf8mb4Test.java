@@ -24,6 +24,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Configs holding characters outside the Basic Multilingual Plane, on MariaDB. A database of the
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * stores and serves them without a restart, and a 1.4-style connection reads them too.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@OneAtATime
+@ResourceLock(MariaDb.LOCK)
 class MysqlUtf8mb4Test {
 
     static final String CONTENT = Utf8mb4Scenario.CONTENT;

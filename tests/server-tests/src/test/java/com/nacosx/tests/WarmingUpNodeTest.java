@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 @RunsAlone
 class WarmingUpNodeTest {
 
-    static final long WARM_UP_MILLIS = 20_000;
+    static final long WARM_UP_MILLIS = 10_000;
     static final int BEATS = 20;
 
     final List<ServerProcess> nodes = new ArrayList<>();
