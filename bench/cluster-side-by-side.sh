@@ -20,7 +20,7 @@
 #   restart:  under the held load, the third node is stopped by its pid and launched again on its
 #             data: seconds until it is ready, until it lists the instances held through the other
 #             two, and until a new third of the held load through it alone is registered and listening
-# "full" warms up 30 s and measures 20 s; "tiny" (to show the harness works; CI runs it for ours)
+# "full" warms up 30 s and measures 20 s; "tiny" (to show the harness works, about 2 min for ours)
 # 1 s and 2 s, and a held load of 300 instances and 1,000 listeners for 5 s after 2 s (not 20). Needs: wrk (installed
 # from Debian's packages when absent), jq, mvn -B -DskipTests package (ours and bench/grpc-bench),
 # the official 2.5.1 built from its source tag at $OFFICIAL_DIR (default
@@ -84,18 +84,22 @@ on_one_client() {
 # 1.0 report registers them): MODE register (POST /nacos/v1/ns/instance) or beat (light beats of
 # the same instances). Leaves the summed rate in RATE and the worst node's p99 in P99.
 legacy() {
-    local mode=$1 outs=()
+    local mode=$1 outs=() loads=()
+    # Waits on its own wrk processes only: r-nacos nodes are children of this shell too.
     for port in "${PORTS[@]}"; do
         wrk -t1 -c16 -d"${WARMUP}s" -s "$BENCH_DIR/lua/naming.lua" "http://127.0.0.1:$port" -- "$mode" 50 100 distinct \
             > /dev/null &
+        loads+=("$!")
     done
-    wait
+    wait "${loads[@]}"
+    loads=()
     for port in "${PORTS[@]}"; do
         outs+=("$WORK_DIR/legacy-$port.txt")
         wrk -t1 -c16 -d"${SECONDS_MEASURED}s" --latency -s "$BENCH_DIR/lua/naming.lua" "http://127.0.0.1:$port" \
             -- "$mode" 50 100 distinct > "$WORK_DIR/legacy-$port.txt" &
+        loads+=("$!")
     done
-    wait
+    wait "${loads[@]}"
     RATE=0
     P99=0
     for out in "${outs[@]}"; do

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
  * created its database ("Login timeout exceeded"), and so did all three nodes of a cluster
  * started together.
  */
-@RunsAlone
 class BusyMachineStartTest {
 
     static final Duration BUSY_BOUND = Duration.ofMinutes(10);

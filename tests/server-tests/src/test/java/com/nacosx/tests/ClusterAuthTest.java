@@ -30,7 +30,6 @@ import tools.jackson.databind.json.JsonMapper;
  * each other with the server identity (Raft, Distro, requests passed on), and the Raft port
  * serves members only.
  */
-@OneAtATime
 class ClusterAuthTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

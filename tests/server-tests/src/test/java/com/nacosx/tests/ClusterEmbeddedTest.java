@@ -43,7 +43,6 @@ import tools.jackson.databind.json.JsonMapper;
  * write lost while a node is killed.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@RunsAlone
 class ClusterEmbeddedTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

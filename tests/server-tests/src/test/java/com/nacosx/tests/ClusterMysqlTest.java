@@ -25,7 +25,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,8 +33,6 @@ import tools.jackson.databind.json.JsonMapper;
  * nodes, the periodic full sync, and a killed node marked DOWN then UP again.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@ResourceLock(MariaDb.LOCK)
-@OneAtATime
 class ClusterMysqlTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Connection limits, the probing of silent connections and shedding, on a server with small settings. */
-@RunsAlone
 class GrpcConnectionLimitsTest {
 
     static ServerProcess server;

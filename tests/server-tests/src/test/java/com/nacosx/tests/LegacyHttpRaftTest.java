@@ -41,7 +41,6 @@ import tools.jackson.databind.json.JsonMapper;
  * wins the votes at a higher term, and its beat's newer datum is pulled and its commit applied by
  * every node; once it reports 1.4.8 the old Raft stops and what it held is in the 1.4 group.
  */
-@OneAtATime
 class LegacyHttpRaftTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -30,7 +30,6 @@ import tools.jackson.databind.json.JsonMapper;
  * 1.4 would refuse is refused whole; once double write is off, persistent instances go through our
  * own group and the 1.x group's are still served.
  */
-@OneAtATime
 class LegacyPersistentGroupTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

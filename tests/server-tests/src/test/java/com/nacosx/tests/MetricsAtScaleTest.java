@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
  * they answer with the right counts, a scrape holds no series per config or service, and the
  * restart's load of the config table is reported item by item.
  */
-@RunsAlone
 class MetricsAtScaleTest {
 
     static final int CONFIGS = 100_000;

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,7 +31,6 @@ import tools.jackson.databind.json.JsonMapper;
  * served unchanged, writes land in it, and losing the database gives clear errors until it is back.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@ResourceLock(MariaDb.LOCK)
 class MysqlModeTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

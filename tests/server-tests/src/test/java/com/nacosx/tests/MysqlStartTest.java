@@ -17,14 +17,12 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A server started before its MySQL database is up waits for it, saying so in nacos.log, and
  * starts when it comes; a database that refuses the server's credentials stops the start at once
  * with what to fix.
  */
-@ResourceLock(MariaDb.LOCK)
 class MysqlStartTest {
 
     final List<ServerProcess> servers = new ArrayList<>();

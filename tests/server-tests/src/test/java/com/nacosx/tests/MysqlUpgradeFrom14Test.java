@@ -18,7 +18,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The MySQL database of an official 1.4.x cluster: the server refuses it with the script to run,
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * server serves what 1.4 wrote while 1.4's own inserts, which name only 1.4's columns, still work.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@ResourceLock(MariaDb.LOCK)
 class MysqlUpgradeFrom14Test {
 
     /** 1.4.8's beta table: the one {@link MysqlModeTest} lays out, without encrypted_data_key (added in 2.1). */

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Configs holding characters outside the Basic Multilingual Plane, on MariaDB. A database of the
@@ -34,7 +33,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * stores and serves them without a restart, and a 1.4-style connection reads them too.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@ResourceLock(MariaDb.LOCK)
 class MysqlUtf8mb4Test {
 
     static final String CONTENT = Utf8mb4Scenario.CONTENT;

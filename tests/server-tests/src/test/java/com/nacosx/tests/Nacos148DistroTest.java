@@ -35,7 +35,6 @@ import tools.jackson.databind.json.JsonMapper;
  * owns, ours send it; a 1.x write for a service the 1.4.8 node owns is passed on to it over HTTP.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@OneAtATime
 class Nacos148DistroTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -22,7 +22,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,8 +32,6 @@ import tools.jackson.databind.json.JsonMapper;
  * the other of its config changes the 1.x way ({@code /v1/cs/communication/dataChange}). Two of
  * ours, because our Raft groups need a majority of the members and a 1.4.8 node is not in them.
  */
-@ResourceLock(MariaDb.LOCK)
-@OneAtATime
 class Nacos148PeerTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

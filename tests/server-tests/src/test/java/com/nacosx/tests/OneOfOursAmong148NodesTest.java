@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
  * groups start with it alone and it becomes ready and takes writes, instead of waiting forever for
  * a majority the 1.4.8 nodes can never give.
  */
-@OneAtATime
 class OneOfOursAmong148NodesTest {
 
     static Nacos148Peer first;

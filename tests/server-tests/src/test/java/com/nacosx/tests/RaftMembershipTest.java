@@ -23,7 +23,6 @@ import tools.jackson.databind.json.JsonMapper;
  * member, the Raft leader adds it to the groups' peers, and it catches up with what was written
  * before it came.
  */
-@OneAtATime
 class RaftMembershipTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
  * dropped it once it answered as 1.4.8 (no leader could be elected with it). When that 1.4.8 node
  * is replaced by a second node of ours, the first one's groups take it in, and it becomes ready.
  */
-@RunsAlone
 class SecondOfOursAmong148NodesTest {
 
     static final List<AutoCloseable> started = new ArrayList<>();

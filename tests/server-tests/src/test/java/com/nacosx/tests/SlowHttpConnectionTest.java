@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
  * client connection would race the server's idle close and fail a request for a reason that is
  * not under test.
  */
-@RunsAlone
 class SlowHttpConnectionTest {
 
     static final Duration ANSWER = Duration.ofSeconds(10);

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
  * and tells its peers it is STARTING, so that they pass it none of the clients' requests until it
  * says it is ready. When it stops, it tells them so.
  */
-@RunsAlone
 class StartingNodeTest {
 
     static final String CLIENT = "Nacos-Java-Client:v1.4.8";

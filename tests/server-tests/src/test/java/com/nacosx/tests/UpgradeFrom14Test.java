@@ -45,7 +45,6 @@ import tools.jackson.databind.json.JsonMapper;
  * brings the 1.x mode back, and a connected 2.x client's instance in a service it owns is kept
  * alive there by beats; turning double write off on one node turns it off on every node.
  */
-@OneAtATime
 class UpgradeFrom14Test {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

@@ -20,7 +20,6 @@ import tools.jackson.databind.JsonNode;
  * peers, and until then sends part of the clients' beats that other nodes serve to another
  * server; nodes that start together take their shares at once.
  */
-@RunsAlone
 class WarmingUpNodeTest {
 
     static final long WARM_UP_MILLIS = 10_000;

@@ -24,8 +24,6 @@ public final class MariaDb {
     public static final int PORT = Integer.getInteger("nacosx.mariadb.port", 13306);
     public static final String USER = "nacos";
     public static final String PASSWORD = "nacos";
-    /** The JUnit resource lock of the classes that use this database, which run one at a time. */
-    public static final String LOCK = "nacosx.mariadb";
 
     private MariaDb() {
     }
