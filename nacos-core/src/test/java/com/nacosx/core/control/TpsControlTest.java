@@ -22,6 +22,13 @@ class TpsControlTest {
         Files.writeString(file, json);
     }
 
+    /** The rules read from the home, as at start. */
+    ControlRules rules() {
+        ControlRules rules = new ControlRules(home);
+        rules.reload();
+        return rules;
+    }
+
     static int passed(TpsControl tps, String point, String ip, int tries) {
         int passed = 0;
         for (int i = 0; i < tries; i++) {
@@ -37,9 +44,7 @@ class TpsControlTest {
         write("data/tps/ConfigPublish", "{\"pointName\":\"ConfigPublish\",\"pointRule\":{\"maxCount\":12,"
                 + "\"period\":\"DAYS\",\"monitorType\":\"intercept\"},\"monitorKeyRule\":{\"clientIp:*\":"
                 + "{\"maxCount\":3,\"period\":\"DAYS\"},\"clientIp:10.0.0.9\":{\"maxCount\":5,\"period\":\"DAYS\"}}}");
-        ControlRules rules = new ControlRules(home);
-        rules.reload();
-        TpsControl tps = new TpsControl(rules);
+        TpsControl tps = new TpsControl(rules());
         assertEquals(3, passed(tps, "ConfigPublish", "10.0.0.1", 6));
         assertEquals(5, passed(tps, "ConfigPublish", "10.0.0.9", 8));
         // Refused requests count against the point too: its 12 are spent.
@@ -52,9 +57,7 @@ class TpsControlTest {
     @Test
     void aClientsDailyCountOutlivesTheSweepOfIdleClients() throws IOException {
         write("data/tps/ConfigQuery", "{\"monitorKeyRule\":{\"clientIp:*\":{\"maxCount\":3,\"period\":\"DAYS\"}}}");
-        ControlRules rules = new ControlRules(home);
-        rules.reload();
-        TpsControl tps = new TpsControl(rules);
+        TpsControl tps = new TpsControl(rules());
         long now = System.currentTimeMillis();
         assertEquals(3, passed(tps, "ConfigQuery", "10.0.0.1", 3));
         tps.forgetIdle(now + TimeUnit.HOURS.toMillis(1));
@@ -66,16 +69,13 @@ class TpsControlTest {
     @Test
     void monitorOnlyRulesLetEverythingThrough() throws IOException {
         write("data/tps/ConfigQuery", "{\"pointRule\":{\"maxCount\":1,\"period\":\"DAYS\",\"monitorType\":\"monitor\"}}");
-        ControlRules rules = new ControlRules(home);
-        rules.reload();
-        assertEquals(5, passed(new TpsControl(rules), "ConfigQuery", "10.0.0.1", 5));
+        assertEquals(5, passed(new TpsControl(rules()), "ConfigQuery", "10.0.0.1", 5));
     }
 
     @Test
     void aChangedOrRemovedFileChangesTheRuleAndABadOneKeepsTheLast() throws IOException {
         write("data/tps/ConfigQuery", "{\"pointRule\":{\"maxCount\":0,\"period\":\"DAYS\"}}");
-        ControlRules rules = new ControlRules(home);
-        rules.reload();
+        ControlRules rules = rules();
         TpsControl tps = new TpsControl(rules);
         assertNotNull(tps.check("ConfigQuery", "ip"));
         Path file = home.resolve("data/tps/ConfigQuery");
@@ -92,9 +92,7 @@ class TpsControlTest {
     void theConnectionRuleLimitsInAllAndPerAddress() throws IOException {
         write("data/connection/limitRule", "{\"countLimit\":100,\"countLimitPerClientIpDefault\":2,"
                 + "\"countLimitPerClientIp\":{\"10.0.0.9\":5}}");
-        ControlRules rules = new ControlRules(home);
-        rules.reload();
-        ConnectionControl control = new ConnectionControl(rules);
+        ConnectionControl control = new ConnectionControl(rules());
         assertNull(control.refuse("10.0.0.1", 10, 1));
         assertNotNull(control.refuse("10.0.0.1", 10, 2));
         assertNull(control.refuse("10.0.0.9", 10, 4));
