@@ -18,7 +18,8 @@ NODE_HOMES=()
 HELD_PID=""
 
 stop_cluster() {
-    [ -n "$HELD_PID" ] && kill "$HELD_PID" 2>/dev/null
+    # Under set -e a failed kill as the last of an && list would end the script: the load may be gone.
+    if [ -n "$HELD_PID" ]; then kill "$HELD_PID" 2>/dev/null || true; fi
     HELD_PID=""
     for pid in "${NODE_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     for index in "${!NODE_PIDS[@]}"; do stop_node "$index"; done
@@ -162,12 +163,14 @@ start_cluster() {
 # leaves the client's pid in HELD_PID.
 held_in_background() {
     CLIENT_OUT="$WORK_DIR/held.txt"
+    # A report left by the last point must not pass for this one's.
+    rm -f "$CLIENT_OUT"
     java -Xmx2g -jar "$BENCH_JAR" held --port $((PORTS[0] + 1000)) --ports "$GRPC_PORTS" \
         --naming-connections "$HELD_CONNECTIONS" --instances "$HELD_INSTANCES" --config-connections 100 \
         --listeners "$HELD_LISTENERS" --settle "$HELD_SETTLE" --steady "$HELD_STEADY" --linger 3600 \
         --server-pid "$(IFS=,; echo "${NODE_PIDS[*]}")" "$@" > "$CLIENT_OUT" 2>&1 &
     HELD_PID=$!
-    until grep -q '^held:' "$CLIENT_OUT"; do
+    until grep -qs '^held:' "$CLIENT_OUT"; do
         kill -0 "$HELD_PID" 2>/dev/null || { cat "$CLIENT_OUT"; echo "the held load ended before its report" >&2; exit 1; }
         sleep 1
     done
