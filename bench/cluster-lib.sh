@@ -189,33 +189,39 @@ lists_the_others_share() {
     done
 }
 
-# restart_under_held TARGET: node 3 is stopped by its pid under the held load and started again on
-# its data with its launcher; seconds from the launch until it is ready, until it lists the
-# instances held through the other nodes, and until a new share of the held load (a third of its
-# connections, instances and listeners, through that node alone) is registered and listening.
+# seconds_since MILLIS: the seconds from MILLIS (since the epoch) until now, to a tenth.
+seconds_since() {
+    awk -v ms=$(($(date +%s%3N) - $1)) 'BEGIN {printf "%.1f", ms / 1000}'
+}
+
+# relaunch TARGET INDEX: node INDEX is stopped by its pid and launched again on its data with its
+# launcher; waits until it is ready and leaves the launch (ms since the epoch) in LAUNCHED and the
+# seconds it took to be ready in RESTART_READY.
+relaunch() {
+    local target=$1 index=$2
+    stop_node "$index"
+    LAUNCHED=$(date +%s%3N)
+    launch_node "$target" "$index"
+    for _ in $(seq 1 3000); do is_ready "${PORTS[index]}" && break; sleep 0.2; done
+    RESTART_READY=$(seconds_since "$LAUNCHED")
+}
+
+# restart_under_held TARGET: node 3 is relaunched under the held load; seconds from the launch
+# until it is ready, until it lists the instances held through the other nodes, and until a new
+# share of the held load (a third of its connections, instances and listeners, through that node
+# alone) is registered and listening.
 restart_under_held() {
     local target=$1 port=${PORTS[2]}
-    stop_node 2
-    local launched
-    launched=$(date +%s%3N)
-    launch_node "$target" 2
-    for _ in $(seq 1 3000); do is_ready "$port" && break; sleep 0.2; done
-    local ready=$(($(date +%s%3N) - launched))
+    relaunch "$target" 2
     for _ in $(seq 1 1500); do lists_the_others_share "$port" && break; sleep 0.2; done
-    local listing=$(($(date +%s%3N) - launched))
+    RESTART_LISTING=$(seconds_since "$LAUNCHED")
     java -Xmx1g -jar "$BENCH_JAR" held --port $((port + 1000)) --service-prefix rejoin- \
         --naming-connections $((HELD_CONNECTIONS / 3)) --instances $((HELD_INSTANCES / 3)) --config-connections 33 \
         --listeners $((HELD_LISTENERS / 3)) --settle 0 --steady 1 --server-pid "${NODE_PIDS[2]}" \
         > "$WORK_DIR/rejoin.txt" 2>&1 || true
-    local share=$(($(date +%s%3N) - launched))
+    RESTART_SHARE=$(seconds_since "$LAUNCHED")
     grep -v '^SLF4J' "$WORK_DIR/rejoin.txt" | grep -v '^held:' || true
-    RESTART_READY=$(awk -v ms="$ready" 'BEGIN {printf "%.1f", ms / 1000}')
-    RESTART_LISTING=$(awk -v ms="$listing" 'BEGIN {printf "%.1f", ms / 1000}')
-    if grep -q 'listen failures 0' "$WORK_DIR/rejoin.txt"; then
-        RESTART_SHARE=$(awk -v ms="$share" 'BEGIN {printf "%.1f", ms / 1000}')
-    else
-        RESTART_SHARE=""
-    fi
+    grep -q 'listen failures 0' "$WORK_DIR/rejoin.txt" || RESTART_SHARE=""
     echo "node on $port launched again: ready after $RESTART_READY s, lists the other nodes' instances after" \
         "$RESTART_LISTING s, holds a new share after ${RESTART_SHARE:-(failed)} s"
 }

@@ -50,17 +50,10 @@ point() {
     echo "$curve $NODE_COUNT $size: cpu $cpu%, heap $heap MB, rss $rss MB, up in $up s" | tee -a "$WORK_DIR/points.txt"
 }
 
-# restart_ready CURVE SIZE INDEX: node INDEX stopped by its pid and launched again on its data;
-# seconds until it is ready.
+# restart_ready CURVE SIZE INDEX: node INDEX relaunched; its point: seconds until it is ready.
 restart_ready() {
-    local curve=$1 size=$2 index=$3
-    stop_node "$index"
-    local launched
-    launched=$(date +%s%3N)
-    launch_node ours "$index"
-    for _ in $(seq 1 3000); do is_ready "${PORTS[index]}" && break; sleep 0.2; done
-    echo "restart-$curve $NODE_COUNT $size: ready after" \
-        "$(awk -v ms=$(($(date +%s%3N) - launched)) 'BEGIN {printf "%.1f", ms / 1000}') s" | tee -a "$WORK_DIR/points.txt"
+    relaunch ours "$3"
+    echo "restart-$1 $NODE_COUNT $2: ready after $RESTART_READY s" | tee -a "$WORK_DIR/points.txt"
 }
 
 {

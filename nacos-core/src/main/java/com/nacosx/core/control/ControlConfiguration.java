@@ -39,7 +39,7 @@ public class ControlConfiguration {
         return new PeriodicTask("control-rules", RELOAD_SECONDS, () -> {
             if (enabled) {
                 rules.reload();
-                tps.forgetIdle();
+                tps.forgetIdle(System.currentTimeMillis());
             }
         });
     }

@@ -91,11 +91,7 @@ public final class TpsControl {
         return limit.intercepts();
     }
 
-    /** Forgets the windows of clients that stopped calling. */
-    void forgetIdle() {
-        forgetIdle(System.currentTimeMillis());
-    }
-
+    /** Forgets the windows of clients that stopped calling before {@code now}. */
     void forgetIdle(long now) {
         clients.values().removeIf(window -> window.idleSince(now));
     }
