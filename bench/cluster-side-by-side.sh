@@ -20,8 +20,14 @@
 #   restart:  under the held load, the third node is stopped by its pid and launched again on its
 #             data: seconds until it is ready, until it lists the instances held through the other
 #             two, and until a new third of the held load through it alone is registered and listening
-# "full" warms up 30 s and measures 20 s; "tiny" (to show the harness works, about 2 min for ours)
-# 1 s and 2 s, and a held load of 300 instances and 1,000 listeners for 5 s after 2 s (not 20). Needs: wrk (installed
+# "full" warms up 120 s and measures 20 s: on this 2-core host, shared by three nodes and their
+# load, a JVM node's JIT compilers need that long to compile a workload's path (jstat -compiler: a
+# node compiled for 40 s of CPU in the register storm's first minute, and for 100 s in three
+# minutes of publishes; after 30 s the JIT still took 40-55% of a node's CPU). "tiny" (to show the
+# harness works, about 2 min for ours) 1 s and 2 s, and a held load of 300 instances and 1,000
+# listeners for 5 s after 2 s (not 20). WARMUP (seconds) overrides either; WORKLOADS names the
+# workloads to run (default all: register publish query push 1x-register 1x-beat held restart;
+# restart needs held). Needs: wrk (installed
 # from Debian's packages when absent), jq, mvn -B -DskipTests package (ours and bench/grpc-bench),
 # the official 2.5.1 built from its source tag at $OFFICIAL_DIR (default
 # /tmp/n251/distribution/target/nacos-server-2.5.1/nacos), and r-nacos at $RNACOS_BIN (cargo
@@ -41,12 +47,13 @@ SIZE=${1:-full}
 shift || true
 TARGETS=${*:-ours official rnacos}
 case $SIZE in
-    full) WARMUP=30; SECONDS_MEASURED=20; HELD_CONNECTIONS=1400; HELD_INSTANCES=14000; HELD_LISTENERS=20000
+    full) WARMUP=${WARMUP:-120}; SECONDS_MEASURED=20; HELD_CONNECTIONS=1400; HELD_INSTANCES=14000; HELD_LISTENERS=20000
           HELD_SETTLE=20; HELD_STEADY=60 ;;
-    tiny) WARMUP=1; SECONDS_MEASURED=2; HELD_CONNECTIONS=30; HELD_INSTANCES=300; HELD_LISTENERS=1000; HELD_SETTLE=2
+    tiny) WARMUP=${WARMUP:-1}; SECONDS_MEASURED=2; HELD_CONNECTIONS=30; HELD_INSTANCES=300; HELD_LISTENERS=1000; HELD_SETTLE=2
           HELD_STEADY=5 ;;
     *) echo "usage: bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]" >&2; exit 1 ;;
 esac
+WORKLOADS=${WORKLOADS:-register publish query push 1x-register 1x-beat held restart}
 source "$BENCH_DIR/cluster-lib.sh"
 [ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
 
@@ -111,6 +118,11 @@ legacy() {
     done
 }
 
+# runs WORKLOAD: whether WORKLOADS names it.
+runs() {
+    [[ " $WORKLOADS " == *" $1 "* ]]
+}
+
 declare -A RESULT
 WORK_DIR=$(mktemp -d /tmp/nacosx-side-load-XXXX)
 OUT="$OUT_DIR/cluster-side-by-side.txt"
@@ -121,37 +133,54 @@ mkdir -p "$OUT_DIR"
     for target in $TARGETS; do
         start_cluster "$target"
         echo "## $target: $(load_line)"
-        echo "### register"
-        on_every_node naming-register --connections 8 --inflight 8 --services 1000
-        RESULT[$target,register]=$RATE
-        echo "### publish"
-        on_every_node publish --connections 8 --inflight 8 --configs 1000 --size 1024
-        RESULT[$target,publish]=$RATE
-        echo "### query"
-        on_every_node query --connections 8 --inflight 64 --configs 200 --size 5120
-        RESULT[$target,query]=$RATE
-        echo "### push"
-        on_one_client push --port $((PORTS[0] + 1000)) --listen-ports "$GRPC_PORTS" --listeners 100 --configs 100 \
-            --publishers 1 --inflight 64 --warmup "$WARMUP" --seconds "$SECONDS_MEASURED"
-        RESULT[$target,push]=$(sed -n 's/^pushes received in the window [0-9]* (\([0-9]*\)\/s).*/\1/p' "$CLIENT_OUT")
-        RESULT[$target,push-p99]=$(sed -n 's/^pushes received.*push delay p50 [0-9.]* ms, p99 \([0-9.]*\) ms.*/\1/p' "$CLIENT_OUT")
-        echo "### legacy register"
-        legacy register
-        RESULT[$target,1x-register]=$RATE
-        RESULT[$target,1x-register-p99]=$P99
-        echo "### legacy beat"
-        legacy beat
-        RESULT[$target,1x-beat]=$RATE
-        RESULT[$target,1x-beat-p99]=$P99
-        echo "### held"
-        held_in_background
-        RESULT[$target,held-cpu]=$(sed -n 's/^held: .* CPU \([0-9.]*\)% of one core.*/\1/p' "$CLIENT_OUT")
-        RESULT[$target,held-rss]=$(sed -n 's/^held: .* RSS \([0-9]*\) MB (all nodes.*/\1/p' "$CLIENT_OUT")
-        echo "### restart"
-        restart_under_held "$target"
-        RESULT[$target,restart-ready]=$RESTART_READY
-        RESULT[$target,restart-listing]=$RESTART_LISTING
-        RESULT[$target,restart-share]=$RESTART_SHARE
+        if runs register; then
+            echo "### register"
+            on_every_node naming-register --connections 8 --inflight 8 --services 1000
+            RESULT[$target,register]=$RATE
+        fi
+        if runs publish; then
+            echo "### publish"
+            on_every_node publish --connections 8 --inflight 8 --configs 1000 --size 1024
+            RESULT[$target,publish]=$RATE
+        fi
+        if runs query; then
+            echo "### query"
+            on_every_node query --connections 8 --inflight 64 --configs 200 --size 5120
+            RESULT[$target,query]=$RATE
+        fi
+        if runs push; then
+            echo "### push"
+            on_one_client push --port $((PORTS[0] + 1000)) --listen-ports "$GRPC_PORTS" --listeners 100 --configs 100 \
+                --publishers 1 --inflight 64 --warmup "$WARMUP" --seconds "$SECONDS_MEASURED"
+            RESULT[$target,push]=$(sed -n 's/^pushes received in the window [0-9]* (\([0-9]*\)\/s).*/\1/p' "$CLIENT_OUT")
+            RESULT[$target,push-p99]=$(sed -n 's/^pushes received.*push delay p50 [0-9.]* ms, p99 \([0-9.]*\) ms.*/\1/p' \
+                "$CLIENT_OUT")
+        fi
+        if runs 1x-register; then
+            echo "### legacy register"
+            legacy register
+            RESULT[$target,1x-register]=$RATE
+            RESULT[$target,1x-register-p99]=$P99
+        fi
+        if runs 1x-beat; then
+            echo "### legacy beat"
+            legacy beat
+            RESULT[$target,1x-beat]=$RATE
+            RESULT[$target,1x-beat-p99]=$P99
+        fi
+        if runs held; then
+            echo "### held"
+            held_in_background
+            RESULT[$target,held-cpu]=$(sed -n 's/^held: .* CPU \([0-9.]*\)% of one core.*/\1/p' "$CLIENT_OUT")
+            RESULT[$target,held-rss]=$(sed -n 's/^held: .* RSS \([0-9]*\) MB (all nodes.*/\1/p' "$CLIENT_OUT")
+            if runs restart; then
+                echo "### restart"
+                restart_under_held "$target"
+                RESULT[$target,restart-ready]=$RESTART_READY
+                RESULT[$target,restart-listing]=$RESTART_LISTING
+                RESULT[$target,restart-share]=$RESTART_SHARE
+            fi
+        fi
         stop_cluster
     done
     ratio() {
@@ -165,6 +194,7 @@ mkdir -p "$OUT_DIR"
     # that a ratio above 1 is ours doing better (rates: ours over theirs; at rest: theirs over ours).
     result_line() {
         local name=$1 unit=$2 ours=${RESULT[ours,$1]:-} official=${RESULT[official,$1]:-} rnacos=${RESULT[rnacos,$1]:-}
+        [ -z "$ours$official$rnacos" ] && return
         if [ "$3" = yes ]; then
             echo "$name: ours ${ours:--}$unit, official ${official:--}$unit, r-nacos ${rnacos:--}$unit," \
                 "ours/official $(ratio "$ours" "$official"), ours/r-nacos $(ratio "$ours" "$rnacos")"

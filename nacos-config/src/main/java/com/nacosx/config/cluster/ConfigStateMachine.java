@@ -8,6 +8,7 @@ import com.nacosx.core.raft.RaftStateMachine;
 import com.nacosx.core.util.Futures;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.stereotype.Component;
 
@@ -46,7 +47,13 @@ public class ConfigStateMachine implements RaftStateMachine {
 
     @Override
     public Object apply(byte[] command) {
-        return Futures.join(ConfigCommand.fromBytes(command).applyTo(writer));
+        return Futures.join(applyAsync(command));
+    }
+
+    /** On the database writer, whose one thread keeps the commands' order; batches share a commit. */
+    @Override
+    public CompletableFuture<Object> applyAsync(byte[] command) {
+        return ConfigCommand.fromBytes(command).applyTo(writer).thenApply(result -> result);
     }
 
     @Override

@@ -9,6 +9,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Applies the log entries of a group shared with official 1.4 nodes, as they write them: two bytes
@@ -36,8 +37,9 @@ final class LegacyGroupStateMachine extends GroupStateMachine {
                 .put(body).array();
     }
 
+    /** Applied at once: a 1.4 group's writes are few (persistent instances and service metadata). */
     @Override
-    protected void applyEntry(ByteBuffer data, Closure done, long index) {
+    protected CompletableFuture<Runnable> applyEntry(ByteBuffer data, Closure done, long index) {
         byte[] entry = new byte[data.remaining()];
         data.duplicate().get(entry);
         Response response;
@@ -47,9 +49,12 @@ final class LegacyGroupStateMachine extends GroupStateMachine {
             logFailedApply(index, e instanceof RuntimeException failure ? failure : new IllegalArgumentException(e));
             response = failure(e.getMessage());
         }
-        if (done instanceof RaftGroup.ResultClosure waiting) {
-            waiting.result(response);
-        }
+        Response answered = response;
+        return CompletableFuture.completedFuture(() -> {
+            if (done instanceof RaftGroup.ResultClosure waiting) {
+                waiting.result(answered);
+            }
+        });
     }
 
     private Response answer(byte[] entry) throws InvalidProtocolBufferException {

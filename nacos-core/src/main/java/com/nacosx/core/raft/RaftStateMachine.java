@@ -2,6 +2,7 @@ package com.nacosx.core.raft;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What a module replicates through one Raft group: commands it submits with
@@ -29,6 +30,20 @@ public interface RaftStateMachine {
      * and is the same on every node.
      */
     Object apply(byte[] command);
+
+    /**
+     * Applies one committed command as {@link #apply} does, possibly after returning: the group
+     * hands over the next command before this one's future completes, and counts a batch applied
+     * once all of its futures completed. The commands must therefore take effect in the order of
+     * the calls. By default, {@link #apply} at once.
+     */
+    default CompletableFuture<Object> applyAsync(byte[] command) {
+        try {
+            return CompletableFuture.completedFuture(apply(command));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 
     /** Writes the whole state into {@code directory}; every file written there joins the snapshot. */
     void saveSnapshot(Path directory) throws IOException;

@@ -48,7 +48,7 @@ public class DistroDataRequestHandler implements RequestHandler<DistroDataReques
         require(request.dataOperation, "dataOperation");
         require(request.source, "source");
         switch (request.dataOperation) {
-            case DistroDataRequest.CHANGE -> {
+            case DistroDataRequest.CHANGE, DistroDataRequest.PATCH -> {
                 List<DistroClient> clients = require(request.clients, "clients");
                 for (int i = 0; i < clients.size(); i++) {
                     validate(require(clients.get(i), "clients[" + i + "]"), "clients[" + i + "]");

@@ -11,8 +11,8 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * What Distro does on this node: {@code nacos_distro_sent_total{operation,result}} (CHANGE and
- * DELETE syncs, VERIFY rounds, QUERY and SNAPSHOT fetches, each answered or failed per peer),
+ * What Distro does on this node: {@code nacos_distro_sent_total{operation,result}} (CHANGE, PATCH
+ * and DELETE syncs, VERIFY rounds, QUERY and SNAPSHOT fetches, each answered or failed per peer),
  * {@code nacos_distro_received_total{operation}}, {@code nacos_distro_late_total} (copies of a
  * client older than what this node held, or made before its removal, and so not taken), and
  * {@code nacos_distro_clients{owner}}: the clients this node is responsible for ({@code self})
@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  */
 final class DistroMetrics {
 
-    private static final List<String> OPERATIONS = List.of(DistroDataRequest.CHANGE, DistroDataRequest.DELETE,
-            DistroDataRequest.VERIFY, DistroDataRequest.QUERY, DistroDataRequest.SNAPSHOT);
+    private static final List<String> OPERATIONS = List.of(DistroDataRequest.CHANGE, DistroDataRequest.PATCH,
+            DistroDataRequest.DELETE, DistroDataRequest.VERIFY, DistroDataRequest.QUERY, DistroDataRequest.SNAPSHOT);
 
     /** By operation; all registered at zero from the start, so that rate() sees the first of each. */
     private final Map<String, Counter> answered;

@@ -12,7 +12,10 @@ import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.readiness.LoadProgress;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.naming.registry.ClientChangeListener;
+import com.nacosx.naming.model.InstanceRecord;
+import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.registry.ClientIds;
+import com.nacosx.naming.registry.Publication;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.core.util.BackgroundRounds;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -31,12 +34,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
 
 /**
  * Distro, the AP replication of ephemeral naming data. Each ephemeral client has one responsible
  * node (the node a 2.x client is connected to; for a 1.x instance, {@link DistroMapper}'s pick,
  * to which other nodes forward its writes). That node applies the client's changes and, within
- * {@link #SYNC_DELAY_MILLIS}, sends the client's full data to every peer. Every
+ * {@link #SYNC_DELAY_MILLIS}, sends them to every peer: the services the client changed in since
+ * the revision it last sent ({@link ChangesToSync}), or the client's full data when the peers may
+ * not hold that revision; a peer that cannot apply such a patch asks for the client whole. Every
  * {@link #VERIFY_PERIOD_SECONDS} s it tells each peer the revisions of all clients it is
  * responsible for; a peer fetches what it lacks or has older, and drops the sender's clients the
  * sender has not listed twice in a row. A peer's clients not verified for
@@ -88,7 +94,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private final Map<String, RemoteClient> remote = new ConcurrentHashMap<>();
     /** Clients removed lately, here or by their responsible node, by the revision of the removal. */
     private final Map<String, Long> removals = new ConcurrentHashMap<>();
-    private final Set<String> dirty = ConcurrentHashMap.newKeySet();
+    private final ChangesToSync changes = new ChangesToSync();
     /** Clients taken over since the last sync, by the peer that held them. */
     private final Map<String, LongAdder> takenOver = new ConcurrentHashMap<>();
     private final DistroMetrics metrics;
@@ -131,14 +137,15 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     }
 
     @Override
-    public void clientChanged(String clientId) {
+    public void clientChanged(String clientId, ServiceKey service) {
         if (!clustered || remote.containsKey(clientId) || ClientIds.isPersistent(clientId)
                 || ClientIds.isLegacyDatum(clientId)) {
             return;
         }
-        localRevisions.put(clientId, revisionClock.accumulateAndGet(ChangeClock.now(),
-                (last, wall) -> Math.max(last + 1, wall)));
-        dirty.add(clientId);
+        changes.changed(clientId, service);
+        // The larger kept: two changes of one client at once may put their revisions out of order.
+        localRevisions.merge(clientId, revisionClock.accumulateAndGet(ChangeClock.now(),
+                (last, wall) -> Math.max(last + 1, wall)), Math::max);
     }
 
     /**
@@ -170,7 +177,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         }
         LOG.debug("[distro] taking over {} from {}", clientId, previous.owner());
         takenOver.computeIfAbsent(previous.owner(), owner -> new LongAdder()).increment();
-        clientChanged(clientId);
+        clientChanged(clientId, null);
     }
 
     /**
@@ -190,6 +197,11 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         DistroDataResponse response = new DistroDataResponse();
         switch (request.dataOperation) {
             case DistroDataRequest.CHANGE -> request.clients.forEach(client -> apply(request.source, client));
+            case DistroDataRequest.PATCH -> request.clients.forEach(client -> {
+                if (!patch(request.source, client)) {
+                    response.wanted.add(client.clientId);
+                }
+            });
             case DistroDataRequest.DELETE -> request.clientIds.forEach(id -> removed(request.source, id,
                     request.revisions.get(id)));
             case DistroDataRequest.VERIFY -> verify(request.source, request.revisions);
@@ -206,7 +218,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 }
             });
             default -> throw NacosException.badRequest("unknown Distro operation '" + request.dataOperation
-                    + "'; use CHANGE, DELETE, VERIFY, QUERY or SNAPSHOT");
+                    + "'; use CHANGE, PATCH, DELETE, VERIFY, QUERY or SNAPSHOT");
         }
         metrics.received(request.dataOperation);
         return response;
@@ -232,7 +244,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         synchronized (applying) {
             Long ours = localRevisions.get(client.clientId);
             if (ours != null && ours > client.revision) {
-                dirty.add(client.clientId);
+                changes.changed(client.clientId, null);
                 return;
             }
             RemoteClient held = remote.get(client.clientId);
@@ -243,9 +255,40 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
                 return;
             }
             localRevisions.remove(client.clientId);
+            changes.forget(client.clientId);
             // Known as a replica before the registry changes, so the change is not replicated back.
             remote.put(client.clientId, new RemoteClient(owner, client.revision, System.currentTimeMillis()));
             registry.replaceClient(client.clientId, DistroCodec.decode(client));
+        }
+    }
+
+    /**
+     * Applies a peer's patch of a client held at a revision from its base on, which holds every
+     * change made up to that revision: the patch names every service changed since its base.
+     *
+     * @return false when this node cannot apply it and wants the client whole
+     */
+    private boolean patch(String owner, DistroClient patch) {
+        synchronized (applying) {
+            RemoteClient held = remote.get(patch.clientId);
+            Long removedAt = removals.get(patch.clientId);
+            if ((held != null && held.revision() >= patch.revision)
+                    || (removedAt != null && removedAt >= patch.revision)) {
+                metrics.late();
+                return true;
+            }
+            Long ours = localRevisions.get(patch.clientId);
+            if (ours != null && ours > patch.revision) {
+                changes.changed(patch.clientId, null);
+                return true;
+            }
+            if (held == null || !held.owner().equals(owner) || held.revision() < patch.baseRevision) {
+                return false;
+            }
+            remote.put(patch.clientId, new RemoteClient(owner, patch.revision, System.currentTimeMillis()));
+            DistroCodec.decode(patch).forEach((key, instances) ->
+                    registry.replacePublication(patch.clientId, key, instances));
+            return true;
         }
     }
 
@@ -284,6 +327,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             } else if (ours != null && ours < revision) {
                 // Known as the sender's replica while it goes, so the removal is not replicated back.
                 localRevisions.remove(clientId);
+                changes.forget(clientId);
                 remote.put(clientId, new RemoteClient(sender, revision, System.currentTimeMillis()));
                 dropRemote(clientId, sender);
             }
@@ -359,34 +403,65 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         return members.grpcPeers().stream().filter(m -> m.address().equals(address)).findFirst().orElse(null);
     }
 
+    /** Sends each changed client to every peer. */
     private void flush() {
         logTakenOver();
-        if (dirty.isEmpty()) {
-            return;
+        List<DistroDataRequest> syncs = takeSyncs();
+        for (Member peer : members.grpcPeers()) {
+            syncs.forEach(sync -> send(peer, sync));
         }
-        DistroDataRequest change = request(DistroDataRequest.CHANGE);
+    }
+
+    /**
+     * The changes since the last sync as the requests that send them, none empty: a patch of the
+     * services a client changed in when the peers were sent its last revision, the client whole when
+     * not, its removal when it publishes nothing any more. A client's revision is read before its
+     * changes are taken, so that the client as sent holds every change made up to that revision.
+     */
+    List<DistroDataRequest> takeSyncs() {
+        if (changes.isEmpty()) {
+            return List.of();
+        }
+        DistroDataRequest whole = request(DistroDataRequest.CHANGE);
+        DistroDataRequest patch = request(DistroDataRequest.PATCH);
         DistroDataRequest delete = request(DistroDataRequest.DELETE);
-        for (String clientId : List.copyOf(dirty)) {
-            dirty.remove(clientId);
-            DistroClient client = local(clientId);
-            if (client != null && !client.published.isEmpty()) {
-                change.clients.add(client);
+        for (String clientId : changes.changedClients()) {
+            Long revision = remote.containsKey(clientId) ? null : localRevisions.get(clientId);
+            ChangesToSync.Change change = changes.take(clientId);
+            if (change == null) {
                 continue;
             }
+            Long sentRevision = changes.sentRevision(clientId);
+            if (revision != null && registry.publishes(clientId)) {
+                changes.sent(clientId, revision);
+                if (change.whole() || sentRevision == null) {
+                    whole.clients.add(DistroCodec.encode(clientId, revision, registry.publishedBy(clientId)));
+                } else {
+                    patch.clients.add(patchOf(clientId, revision, sentRevision, change.services()));
+                }
+                continue;
+            }
+            changes.forget(clientId);
             delete.clientIds.add(clientId);
-            if (client != null && localRevisions.remove(clientId, client.revision)) {
-                delete.revisions.put(clientId, client.revision);
-                removals.merge(clientId, client.revision, Math::max);
+            if (revision != null && localRevisions.remove(clientId, revision)) {
+                delete.revisions.put(clientId, revision);
+                removals.merge(clientId, revision, Math::max);
             }
         }
-        for (Member peer : members.grpcPeers()) {
-            if (!change.clients.isEmpty()) {
-                send(peer, change);
-            }
-            if (!delete.clientIds.isEmpty()) {
-                send(peer, delete);
-            }
+        return Stream.of(whole, patch, delete)
+                .filter(request -> !request.clients.isEmpty() || !request.clientIds.isEmpty()).toList();
+    }
+
+    /** The client's instances in each of the services, none where it no longer publishes. */
+    private DistroClient patchOf(String clientId, long revision, long baseRevision, Set<ServiceKey> services) {
+        Map<ServiceKey, List<InstanceRecord>> changed = new HashMap<>();
+        for (ServiceKey service : services) {
+            Publication publication = registry.publication(clientId, service);
+            changed.put(service, publication == null ? List.of() : publication.instances());
         }
+        DistroClient patch = DistroCodec.encode(clientId, revision, changed);
+        patch.baseRevision = baseRevision;
+        return patch;
     }
 
     private void logTakenOver() {
@@ -399,6 +474,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     private void verifyPeers() {
         DistroDataRequest verify = request(DistroDataRequest.VERIFY);
         verify.revisions.putAll(new HashMap<>(localRevisions));
+        changes.retainOnly(localRevisions.keySet());
         for (Member peer : members.grpcPeers()) {
             send(peer, verify);
         }
@@ -424,15 +500,31 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         });
     }
 
-    /** A change that does not reach a peer is repaired by the next verify round. */
+    /** A change that does not reach a peer is repaired by the next patch's answer or verify round. */
     private void send(Member peer, DistroDataRequest request) {
         peers.request(peer, request, TIMEOUT).whenComplete((answer, error) -> {
             metrics.sent(request.dataOperation, error == null && answer.isSuccess());
             if (error != null || !answer.isSuccess()) {
                 LOG.debug("[distro] {} to {} failed: {}", request.dataOperation, peer.address(),
                         error != null ? error.toString() : answer.message);
+            } else if (answer instanceof DistroDataResponse data && !data.wanted.isEmpty()) {
+                sendWhole(peer, data.wanted);
             }
         });
+    }
+
+    /** The clients a peer could not patch, as they are now. */
+    private void sendWhole(Member peer, List<String> clientIds) {
+        DistroDataRequest whole = request(DistroDataRequest.CHANGE);
+        for (String clientId : clientIds) {
+            DistroClient client = local(clientId);
+            if (client != null) {
+                whole.clients.add(client);
+            }
+        }
+        if (!whole.clients.isEmpty()) {
+            send(peer, whole);
+        }
     }
 
     private DistroDataRequest request(String operation) {

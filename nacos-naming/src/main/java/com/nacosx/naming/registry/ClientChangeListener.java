@@ -1,5 +1,7 @@
 package com.nacosx.naming.registry;
 
+import com.nacosx.naming.model.ServiceKey;
+
 /**
  * Told after anything a client publishes changed, or the client went, on the thread that made the
  * change (a request's, Distro's, a health check's): must not block. A listener that throws is
@@ -7,5 +9,6 @@ package com.nacosx.naming.registry;
  */
 public interface ClientChangeListener {
 
-    void clientChanged(String clientId);
+    /** @param service the one service the client changed in, or null when the client went */
+    void clientChanged(String clientId, ServiceKey service);
 }

@@ -62,12 +62,19 @@ public class ServiceRegistry {
                 unpublish(clientId, key, instance -> true);
             }
         }
-        published.forEach((key, instances) -> {
-            Publication current = publication(clientId, key);
-            if (current == null || !current.instances().equals(instances)) {
-                publish(clientId, key, true, instances);
-            }
-        });
+        published.forEach((key, instances) -> replacePublication(clientId, key, instances));
+    }
+
+    /** Makes the client publish exactly these instances in the service; none, and it leaves the service. */
+    public void replacePublication(String clientId, ServiceKey key, List<InstanceRecord> instances) {
+        if (instances.isEmpty()) {
+            unpublish(clientId, key, instance -> true);
+            return;
+        }
+        Publication current = publication(clientId, key);
+        if (current == null || !current.instances().equals(instances)) {
+            publish(clientId, key, true, instances);
+        }
     }
 
     /** The service, or null when it does not exist. */
@@ -98,6 +105,11 @@ public class ServiceRegistry {
         return service == null ? ServiceView.empty(key) : service.view();
     }
 
+    /** Whether the client publishes anything. */
+    public boolean publishes(String clientId) {
+        return servicesByClient.containsKey(clientId);
+    }
+
     public int clientCount() {
         return servicesByClient.size();
     }
@@ -119,7 +131,7 @@ public class ServiceRegistry {
             servicesByClient.computeIfAbsent(clientId, id -> ConcurrentHashMap.newKeySet()).add(key);
             service.publish(clientId, new Publication(instances, now));
         });
-        clientChanged(clientId);
+        clientChanged(clientId, key);
     }
 
     /**
@@ -151,7 +163,7 @@ public class ServiceRegistry {
             }
         }
         changed(key);
-        clientChanged(clientId);
+        clientChanged(clientId, key);
         return true;
     }
 
@@ -175,7 +187,7 @@ public class ServiceRegistry {
                 changed(key);
             }
         }
-        clientChanged(clientId);
+        clientChanged(clientId, null);
     }
 
     /** The client's publication in the service, or null. */
@@ -240,7 +252,7 @@ public class ServiceRegistry {
             service.publish(clientId, new Publication(updated, publication.lastBeat()));
         }
         changed(key);
-        clientChanged(clientId);
+        clientChanged(clientId, key);
         return true;
     }
 
@@ -402,8 +414,8 @@ public class ServiceRegistry {
         }
     }
 
-    private void clientChanged(String clientId) {
-        clientListeners.tell(listener -> listener.clientChanged(clientId));
+    private void clientChanged(String clientId, ServiceKey service) {
+        clientListeners.tell(listener -> listener.clientChanged(clientId, service));
     }
 
     private void changed(ServiceKey key) {

@@ -40,15 +40,21 @@ class DistroProtocolTest {
     final DistroProtocol distro;
 
     DistroProtocolTest() {
-        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + PEER, "file",
+        distro = node(8848, registry);
+    }
+
+    /** This node's Distro on {@code port} of 127.0.0.1, in a cluster with {@link #PEER}, over the registry. */
+    static DistroProtocol node(int port, ServiceRegistry registry) {
+        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", port, 3, "127.0.0.1:8848," + PEER, "file",
                 "", 0, "", Path.of("cluster.conf"));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         AuthSettings auth = AuthSettings.from(new StandardEnvironment());
         PeerClients peers = new PeerClients(settings, auth);
         LegacyPeerHttp legacyPeers = new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth);
-        distro = new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers, new ServerReadiness()), peers, new ServerReadiness(),
-                settings, meters, new LoadProgress(meters));
-        registry.addClientListener(distro);
+        DistroProtocol node = new DistroProtocol(registry, new ServerMemberManager(settings, peers, legacyPeers,
+                new ServerReadiness()), peers, new ServerReadiness(), settings, meters, new LoadProgress(meters));
+        registry.addClientListener(node);
+        return node;
     }
 
     static InstanceRecord instance(String ip) {
@@ -270,5 +276,89 @@ class DistroProtocolTest {
         distro.claim("10.0.0.6", 8080);
         assertFalse(distro.isReplica("10.0.0.6:8080#true"));
         assertEquals(List.of("10.0.0.6:8080#true"), answeredFor(DistroDataRequest.SNAPSHOT));
+    }
+
+    static final ServiceKey OTHER = new ServiceKey("public", "DEFAULT_GROUP", "svc-other");
+
+    /**
+     * The peer's side of a 2.x client publishing in many services: after its first sync, each sync
+     * carries only the services it changed in, and this node ends up with the same client.
+     */
+    @Test
+    void aClientsLaterSyncsCarryOnlyTheServicesItChangedIn() {
+        ServiceRegistry peerRegistry = new ServiceRegistry();
+        DistroProtocol peer = node(8850, peerRegistry);
+        peerRegistry.publish("conn-many", KEY, true, List.of(instance("10.0.1.1")));
+        peerRegistry.publish("conn-many", OTHER, true, List.of(instance("10.0.1.1")));
+        DistroDataRequest first = onlySync(peer);
+        assertEquals(DistroDataRequest.CHANGE, first.dataOperation, "never sent: sent whole");
+        distro.handle(first);
+
+        peerRegistry.publish("conn-many", OTHER, true, List.of(instance("10.0.1.2")));
+        DistroDataRequest second = onlySync(peer);
+        assertEquals(DistroDataRequest.PATCH, second.dataOperation);
+        assertEquals(List.of("svc-other"), second.clients.get(0).published.stream().map(p -> p.serviceName).toList());
+        assertEquals(first.clients.get(0).revision, second.clients.get(0).baseRevision);
+        assertEquals(List.of(), ((DistroDataResponse) distro.handle(second)).wanted);
+
+        peerRegistry.unpublish("conn-many", KEY, instance -> true);
+        DistroDataRequest third = onlySync(peer);
+        assertEquals(DistroDataRequest.PATCH, third.dataOperation, "a service it left is patched as empty");
+        distro.handle(third);
+
+        assertEquals(peerRegistry.publishedBy("conn-many"), registry.publishedBy("conn-many"));
+        assertNull(registry.get(KEY).find("10.0.1.1", 8080, "DEFAULT"));
+        assertTrue(distro.isReplica("conn-many"));
+        assertEquals(List.of(), peer.takeSyncs(), "nothing changed since");
+    }
+
+    /**
+     * A patch lost on the way: the next one does not apply to what this node holds, so this node
+     * wants the client whole, and holds it as the peer does once the peer answers with it.
+     */
+    @Test
+    void aPatchThatDoesNotApplyToWhatThisNodeHoldsIsAnsweredWithTheClientWanted() {
+        ServiceRegistry peerRegistry = new ServiceRegistry();
+        DistroProtocol peer = node(8850, peerRegistry);
+        peerRegistry.publish("conn-lossy", KEY, true, List.of(instance("10.0.2.1")));
+        distro.handle(onlySync(peer));
+        peerRegistry.publish("conn-lossy", OTHER, true, List.of(instance("10.0.2.1")));
+        onlySync(peer);
+        peerRegistry.publish("conn-lossy", KEY, true, List.of(instance("10.0.2.2")));
+
+        DistroDataResponse answer = (DistroDataResponse) distro.handle(onlySync(peer));
+
+        assertEquals(List.of("conn-lossy"), answer.wanted);
+        assertNull(registry.get(OTHER), "nothing of the patch is applied");
+        DistroDataRequest query = request(DistroDataRequest.QUERY, "127.0.0.1:8848");
+        query.clientIds.addAll(answer.wanted);
+        DistroDataRequest whole = request(DistroDataRequest.CHANGE, PEER);
+        whole.clients.addAll(((DistroDataResponse) peer.handle(query)).clients);
+        distro.handle(whole);
+        assertEquals(peerRegistry.publishedBy("conn-lossy"), registry.publishedBy("conn-lossy"));
+    }
+
+    @Test
+    void aPatchOlderThanTheCopyHeldOrFromAnotherOwnerChangesNothing() {
+        distro.handle(change(PEER, "conn-held", 10, instance("10.0.3.1")));
+        DistroClient older = DistroCodec.encode("conn-held", 9, Map.of(KEY, List.of()));
+        older.baseRevision = 8;
+        DistroDataRequest late = request(DistroDataRequest.PATCH, PEER);
+        late.clients.add(older);
+        assertEquals(List.of(), ((DistroDataResponse) distro.handle(late)).wanted, "late: nothing wanted");
+        assertEquals(1, registry.get(KEY).instanceCount());
+
+        DistroClient foreign = DistroCodec.encode("conn-held", 12, Map.of(KEY, List.of()));
+        foreign.baseRevision = 10;
+        DistroDataRequest fromAnother = request(DistroDataRequest.PATCH, "127.0.0.1:8860");
+        fromAnother.clients.add(foreign);
+        assertEquals(List.of("conn-held"), ((DistroDataResponse) distro.handle(fromAnother)).wanted);
+        assertEquals(1, registry.get(KEY).instanceCount());
+    }
+
+    static DistroDataRequest onlySync(DistroProtocol node) {
+        List<DistroDataRequest> syncs = node.takeSyncs();
+        assertEquals(1, syncs.size(), () -> "one sync expected: " + syncs.stream().map(s -> s.dataOperation).toList());
+        return syncs.get(0);
     }
 }
