@@ -42,6 +42,7 @@
 source "$(dirname "$0")/lib.sh"
 source "$ROOT_DIR/tests/scripts/debian-packages.sh"
 install_if_absent wrk wrk || true
+install_if_absent jq jq || true
 ulimit -n "$(ulimit -Hn)"
 SIZE=${1:-full}
 shift || true
