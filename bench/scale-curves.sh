@@ -11,12 +11,14 @@
 # launched again on its data: seconds until it is ready (and, on three nodes, until it lists the
 # instances held through the other two and until a new third of the load through it is up).
 #   bench/scale-curves.sh [one|three ...]   (default: one three)
+# CURVES names the curves to run (default all: instances connections configs).
 # Prints one line per point:
 #   CURVE NODES SIZE: cpu X%, heap Y MB, rss Z MB, up in S s
 # and writes them to $OUT_DIR/scale-curves.txt; bench/plot-scale.sh draws them.
 source "$(dirname "$0")/lib.sh"
 ulimit -n "$(ulimit -Hn)"
 TOPOLOGIES=${*:-one three}
+CURVES=${CURVES:-instances connections configs}
 HELD_SETTLE=10
 HELD_STEADY=30
 [ -x "$(command -v jq)" ] || { echo "scale-curves.sh needs jq" >&2; exit 1; }
@@ -69,6 +71,7 @@ restart_ready() {
         source "$BENCH_DIR/cluster-lib.sh"
         trap 'stop_cluster; rm -rf "$WORK_DIR"' EXIT
         for size in 1000 10000 100000; do
+            [[ " $CURVES " == *" instances "* ]] || break
             HELD_CONNECTIONS=$((size / 10)) HELD_INSTANCES=$size HELD_LISTENERS=10
             point instances "$size" --config-connections 1
             if [ "$size" = 100000 ] && [ "$NODE_COUNT" = 1 ]; then
@@ -81,6 +84,7 @@ restart_ready() {
             stop_cluster
         done
         for size in 1000 10000 20000; do
+            [[ " $CURVES " == *" connections "* ]] || break
             # A node holds its share of the connections and the one load process all of them, each
             # with its own files besides: past the open-files limit, the point cannot be run here.
             if [ $((size + 1000)) -gt "$(ulimit -Hn)" ]; then
@@ -93,6 +97,7 @@ restart_ready() {
             stop_cluster
         done
         for size in 1000 10000 100000; do
+            [[ " $CURVES " == *" configs "* ]] || break
             HELD_CONNECTIONS=1 HELD_INSTANCES=1 HELD_LISTENERS=10
             point configs "$size" --config-connections 1 --configs "$size"
             if [ "$size" = 100000 ]; then restart_ready configs "$size" $((NODE_COUNT - 1)); fi
