@@ -5,7 +5,6 @@ import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.store.EmbeddedStorage;
 import com.nacosx.config.store.TableSnapshot;
 import com.nacosx.core.raft.RaftStateMachine;
-import com.nacosx.core.util.Futures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -45,14 +44,9 @@ public class ConfigStateMachine implements RaftStateMachine {
         reconciler.reloadDiffering();
     }
 
-    @Override
-    public Object apply(byte[] command) {
-        return Futures.join(applyAsync(command));
-    }
-
     /** On the database writer, whose one thread keeps the commands' order; batches share a commit. */
     @Override
-    public CompletableFuture<Object> applyAsync(byte[] command) {
+    public CompletableFuture<Object> apply(byte[] command) {
         return ConfigCommand.fromBytes(command).applyTo(writer).thenApply(result -> result);
     }
 

@@ -136,7 +136,7 @@ class GroupStateMachine extends StateMachineAdapter {
         RaftEntry entry = RaftEntry.decode(data);
         CompletableFuture<Object> result;
         try {
-            result = machine.applyAsync(entry.command());
+            result = machine.apply(entry.command());
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }

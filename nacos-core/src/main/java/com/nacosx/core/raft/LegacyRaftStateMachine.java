@@ -4,6 +4,7 @@ import com.alibaba.nacos.consistency.entity.ReadRequest;
 import com.alibaba.nacos.consistency.entity.Response;
 import com.alibaba.nacos.consistency.entity.WriteRequest;
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A CP group that official 1.4 nodes run as well (naming's {@code naming_persistent_service}):
@@ -33,9 +34,9 @@ public interface LegacyRaftStateMachine extends RaftStateMachine {
     }
 
     @Override
-    default Object apply(byte[] write) {
+    default CompletableFuture<Object> apply(byte[] write) {
         try {
-            return applyWrite(WriteRequest.parseFrom(write));
+            return CompletableFuture.completedFuture(applyWrite(WriteRequest.parseFrom(write)));
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalArgumentException("a 1.x Raft entry is not a WriteRequest: " + e.getMessage(), e);
         }

@@ -25,25 +25,14 @@ public interface RaftStateMachine {
     void reset();
 
     /**
-     * Applies one committed command. What it returns is handed to the writer; a
-     * {@link RuntimeException} (a refused compare-and-set, say) is thrown to the writer instead,
-     * and is the same on every node.
+     * Applies one committed command, at once or after returning: the group hands over the next
+     * command before this one's future completes, and counts a batch applied once all of its
+     * futures completed, so the commands must take effect in the order of the calls. The value the
+     * future completes with is handed to the writer; a {@link RuntimeException} it fails with, or
+     * that this throws (a refused compare-and-set, say), is thrown to the writer instead, and is
+     * the same on every node.
      */
-    Object apply(byte[] command);
-
-    /**
-     * Applies one committed command as {@link #apply} does, possibly after returning: the group
-     * hands over the next command before this one's future completes, and counts a batch applied
-     * once all of its futures completed. The commands must therefore take effect in the order of
-     * the calls. By default, {@link #apply} at once.
-     */
-    default CompletableFuture<Object> applyAsync(byte[] command) {
-        try {
-            return CompletableFuture.completedFuture(apply(command));
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
+    CompletableFuture<Object> apply(byte[] command);
 
     /** Writes the whole state into {@code directory}; every file written there joins the snapshot. */
     void saveSnapshot(Path directory) throws IOException;

@@ -51,12 +51,7 @@ class GroupStateMachineTest {
             }
 
             @Override
-            public Object apply(byte[] command) {
-                throw new UnsupportedOperationException("applied through applyAsync");
-            }
-
-            @Override
-            public CompletableFuture<Object> applyAsync(byte[] command) {
+            public CompletableFuture<Object> apply(byte[] command) {
                 String text = new String(command, StandardCharsets.UTF_8);
                 return CompletableFuture.supplyAsync(() -> {
                     if (text.equals("fail")) {

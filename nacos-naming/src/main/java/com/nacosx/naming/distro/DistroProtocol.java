@@ -25,6 +25,7 @@ import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -205,23 +206,25 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             case DistroDataRequest.DELETE -> request.clientIds.forEach(id -> removed(request.source, id,
                     request.revisions.get(id)));
             case DistroDataRequest.VERIFY -> verify(request.source, request.revisions);
-            case DistroDataRequest.QUERY -> request.clientIds.forEach(id -> {
-                DistroClient client = local(id);
-                if (client != null) {
-                    response.clients.add(client);
-                }
-            });
-            case DistroDataRequest.SNAPSHOT -> localRevisions.keySet().forEach(id -> {
-                DistroClient client = local(id);
-                if (client != null) {
-                    response.clients.add(client);
-                }
-            });
+            case DistroDataRequest.QUERY -> response.clients.addAll(local(request.clientIds));
+            case DistroDataRequest.SNAPSHOT -> response.clients.addAll(local(localRevisions.keySet()));
             default -> throw NacosException.badRequest("unknown Distro operation '" + request.dataOperation
                     + "'; use CHANGE, PATCH, DELETE, VERIFY, QUERY or SNAPSHOT");
         }
         metrics.received(request.dataOperation);
         return response;
+    }
+
+    /** Those of the clients this node is responsible for, whole. */
+    private List<DistroClient> local(Collection<String> clientIds) {
+        List<DistroClient> clients = new ArrayList<>();
+        for (String clientId : clientIds) {
+            DistroClient client = local(clientId);
+            if (client != null) {
+                clients.add(client);
+            }
+        }
+        return clients;
     }
 
     private DistroClient local(String clientId) {
@@ -516,12 +519,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     /** The clients a peer could not patch, as they are now. */
     private void sendWhole(Member peer, List<String> clientIds) {
         DistroDataRequest whole = request(DistroDataRequest.CHANGE);
-        for (String clientId : clientIds) {
-            DistroClient client = local(clientId);
-            if (client != null) {
-                whole.clients.add(client);
-            }
-        }
+        whole.clients.addAll(local(clientIds));
         if (!whole.clients.isEmpty()) {
             send(peer, whole);
         }

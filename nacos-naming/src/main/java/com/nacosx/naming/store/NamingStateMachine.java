@@ -4,6 +4,7 @@ import com.nacosx.core.raft.RaftStateMachine;
 import com.nacosx.core.replication.Command;
 import com.nacosx.naming.registry.ServiceRegistry;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,8 +44,8 @@ public class NamingStateMachine implements RaftStateMachine {
     }
 
     @Override
-    public Object apply(byte[] command) {
-        return MAPPER.readValue(command, NamingCommand.class).applyNow(registry);
+    public CompletableFuture<Object> apply(byte[] command) {
+        return CompletableFuture.completedFuture(MAPPER.readValue(command, NamingCommand.class).applyNow(registry));
     }
 
     @Override
