@@ -96,6 +96,8 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     /** Clients removed lately, here or by their responsible node, by the revision of the removal. */
     private final Map<String, Long> removals = new ConcurrentHashMap<>();
     private final ChangesToSync changes = new ChangesToSync();
+    /** 1.x clients this node expired, until the sync that says so is taken. */
+    private final Set<String> expired = ConcurrentHashMap.newKeySet();
     /** Clients taken over since the last sync, by the peer that held them. */
     private final Map<String, LongAdder> takenOver = new ConcurrentHashMap<>();
     private final DistroMetrics metrics;
@@ -191,6 +193,21 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     public void beatHeard(String ip, int port) {
         remote.computeIfPresent(ClientIds.ofAddress(ip, port, true), (clientId, known) ->
                 new RemoteClient(known.owner(), known.revision(), System.currentTimeMillis(), known.unlisted()));
+    }
+
+    /**
+     * A 1.x client of this node's stopped beating here: its instances in the service go, and if it
+     * publishes nothing more, the peers are told to drop this node's copy only, without the
+     * removal's revision that would win over any other node's copy. Over a one-way cut two nodes
+     * that do not hear each other may both hold the client as theirs; the one its beats reach less
+     * often expires it while the other still hears them. With the revision, the third node dropped
+     * the other's copy and refused it back as older than the removal: the live instance went
+     * unlisted there for 25 s (found by the long fault runs). A client that deregisters is still
+     * removed with the revision.
+     */
+    public void expire(String clientId, ServiceKey service) {
+        expired.add(clientId);
+        registry.unpublish(clientId, service, instance -> true);
     }
 
     /** Serves a peer's Distro request. */
@@ -418,7 +435,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     /**
      * The changes since the last sync as the requests that send them, none empty: a patch of the
      * services a client changed in when the peers were sent its last revision, the client whole when
-     * not, its removal when it publishes nothing any more. A client's revision is read before its
+     * not, its removal when it publishes nothing any more (with its revision unless it expired). A client's revision is read before its
      * changes are taken, so that the client as sent holds every change made up to that revision.
      */
     List<DistroDataRequest> takeSyncs() {
@@ -434,6 +451,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             if (change == null) {
                 continue;
             }
+            boolean expiredHere = expired.remove(clientId);
             Long sentRevision = changes.sentRevision(clientId);
             if (revision != null && registry.publishes(clientId)) {
                 changes.sent(clientId, revision);
@@ -446,7 +464,7 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             }
             changes.forget(clientId);
             delete.clientIds.add(clientId);
-            if (revision != null && localRevisions.remove(clientId, revision)) {
+            if (revision != null && localRevisions.remove(clientId, revision) && !expiredHere) {
                 delete.revisions.put(clientId, revision);
                 removals.merge(clientId, revision, Math::max);
             }

@@ -77,7 +77,7 @@ public class BeatChecker implements DisposableBean {
         for (InstanceRecord instance : publication.instances()) {
             if (silent > instance.ipDeleteTimeout()) {
                 LOG.info("[{}] no beat for {} ms, removing it from {}", clientId, silent, service.key());
-                registry.unpublish(clientId, service.key(), i -> true);
+                distro.expire(clientId, service.key());
                 return;
             }
             if (silent > instance.heartBeatTimeout() && instance.healthy()) {

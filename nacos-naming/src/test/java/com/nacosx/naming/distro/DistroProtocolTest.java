@@ -278,6 +278,48 @@ class DistroProtocolTest {
         assertEquals(List.of("10.0.0.6:8080#true"), answeredFor(DistroDataRequest.SNAPSHOT));
     }
 
+    /**
+     * A one-way cut: this node hears the peer and a third node, which do not hear each other and
+     * both hold a 1.x client as theirs. The third node, which its beats reach less often, expires
+     * it while the peer still hears them: the peer's copy stays here, or comes back at the peer's
+     * next verify round if this node held the third node's copy.
+     */
+    @Test
+    void aOneXClientExpiredByOneOfTwoNodesHoldingItStaysListedFromTheOther() {
+        String clientId = ClientIds.ofAddress("10.0.4.1", 8080, true);
+        ServiceRegistry thirdRegistry = new ServiceRegistry();
+        DistroProtocol third = node(8860, thirdRegistry);
+        distro.handle(change(PEER, clientId, 1, instance("10.0.4.1")));
+        thirdRegistry.publish(clientId, KEY, true, List.of(instance("10.0.4.1")));
+        DistroDataRequest thirdsCopy = onlySync(third);
+
+        third.expire(clientId, KEY);
+        DistroDataRequest expiry = onlySync(third);
+        assertEquals(DistroDataRequest.DELETE, expiry.dataOperation);
+        distro.handle(expiry);
+        assertTrue(distro.isReplica(clientId), "the peer's copy is not the expired one");
+        assertEquals(1, registry.get(KEY).instanceCount());
+
+        distro.handle(thirdsCopy);
+        distro.handle(expiry);
+        assertEquals(0, registry.get(KEY).instanceCount(), "the third node's own copy goes with its expiry");
+        assertEquals(List.of(clientId), distro.staleReplicas(PEER, Map.of(clientId, 1L)));
+        distro.handle(change(PEER, clientId, 1, instance("10.0.4.1")));
+        assertEquals(1, registry.get(KEY).instanceCount(), "the peer's copy, fetched at its verify, is taken");
+    }
+
+    @Test
+    void aClientThatDeregistersIsRemovedWithItsRevision() {
+        ServiceRegistry peerRegistry = new ServiceRegistry();
+        DistroProtocol peer = node(8850, peerRegistry);
+        String clientId = ClientIds.ofAddress("10.0.4.2", 8080, true);
+        peerRegistry.publish(clientId, KEY, true, List.of(instance("10.0.4.2")));
+        long registered = onlySync(peer).clients.get(0).revision;
+        peerRegistry.unpublish(clientId, KEY, instance -> true);
+        Long removed = onlySync(peer).revisions.get(clientId);
+        assertTrue(removed != null && removed > registered, "a removal that wins over older copies: " + removed);
+    }
+
     static final ServiceKey OTHER = new ServiceKey("public", "DEFAULT_GROUP", "svc-other");
 
     /**
