@@ -3,11 +3,19 @@
 # ours, the official 2.5.1 or r-nacos 0.8.8 on 127.0.0.1, node ports P, P+100, P+200 (gRPC +1000),
 # each node started with the launcher its project ships and the same heap (one node of ours is
 # started standalone); start_cluster/stop_cluster/stop_node/launch_node, and the held load of the
-# 1.x->2.x report with a node restarted under it (HELD_* settings).
+# 1.x->2.x report with a node restarted under it (HELD_* settings). STORAGE=mysql puts ours and the
+# official on one MariaDB (tests/scripts/mariadb.sh installs and starts it), emptied and loaded with
+# the cluster's own schema before each cluster starts; r-nacos has no such storage.
 OFFICIAL_DIR=${OFFICIAL_DIR:-/tmp/n251/distribution/target/nacos-server-2.5.1/nacos}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
 HEAP="-Xms512m -Xmx512m -Xmn256m"
 NODE_COUNT=${NODE_COUNT:-3}
+STORAGE=${STORAGE:-embedded}
+case $STORAGE in
+    embedded|mysql) ;;
+    *) echo "STORAGE is embedded or mysql, not $STORAGE" >&2; exit 1 ;;
+esac
+MARIADB_PORT=${MARIADB_PORT:-13306}
 PORTS=()
 for index in $(seq 0 $((NODE_COUNT - 1))); do PORTS+=($((PORT + 100 * index))); done
 MEMBERS=$(printf "127.0.0.1:%s," "${PORTS[@]}")
@@ -35,11 +43,15 @@ start_node() {
     home=$(mktemp -d /tmp/nacosx-side-XXXX)
     NODE_HOMES[index]=$home
     case $target in
-        ours) tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$home" ;;
+        ours)
+            tar -xzf "$ROOT_DIR"/distribution/target/nacos-server-*.tar.gz -C "$home"
+            [ "$STORAGE" = mysql ] && use_database "$home/nacos/conf/application.properties"
+            ;;
         official)
             [ -d "$OFFICIAL_DIR" ] || { echo "no official 2.5.1 at $OFFICIAL_DIR (build tag 2.5.1 with -Prelease-nacos)" >&2; exit 1; }
             cp -r "$OFFICIAL_DIR" "$home/nacos"
             tr ',' '\n' <<< "$MEMBERS" > "$home/nacos/conf/cluster.conf"
+            [ "$STORAGE" = mysql ] && use_database "$home/nacos/conf/application.properties"
             ;;
         rnacos) [ -x "$RNACOS_BIN" ] || { echo "r-nacos not found at $RNACOS_BIN" >&2; exit 1; } ;;
     esac
@@ -54,7 +66,8 @@ launch_node() {
     local target=$1 index=$2 port=${PORTS[$2]} home=${NODE_HOMES[$2]}
     case $target in
         ours)
-            local mode=(-m cluster -p embedded -c "$MEMBERS")
+            local mode=(-m cluster -c "$MEMBERS")
+            [ "$STORAGE" = embedded ] && mode+=(-p embedded)
             [ "$NODE_COUNT" = 1 ] && mode=(-m standalone)
             JVM_XMS=512m JVM_XMX=512m JVM_XMN=256m \
                 JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
@@ -89,7 +102,7 @@ launch_official() {
     # 2.5.1 passes JAVA_OPT_EXT after -jar: the settings go as Spring arguments.
     (cd "$home/nacos" && CUSTOM_NACOS_MEMORY="$HEAP" \
         JAVA_OPT_EXT="--server.port=${PORTS[$index]} --nacos.inetutils.ip-address=127.0.0.1" \
-        bash bin/startup.sh -p embedded >/dev/null 2>&1)
+        bash bin/startup.sh $([ "$STORAGE" = embedded ] && echo "-p embedded") >/dev/null 2>&1)
     local pid=""
     for _ in $(seq 1 100); do
         pid=$(pgrep -f "nacos.home=$home/nacos" | head -1 || true)
@@ -145,8 +158,32 @@ await_writable() {
     done
 }
 
+# use_database PROPERTIES: the node's settings (ours and the official read the same keys) pointed at
+# the shared MariaDB.
+use_database() {
+    # The official file's last line has no newline.
+    cat >> "$1" <<CONF
+
+spring.sql.init.platform=mysql
+db.num=1
+db.url.0=jdbc:mysql://127.0.0.1:$MARIADB_PORT/nacos?characterEncoding=utf8&useSSL=false&serverTimezone=UTC
+db.user.0=nacos
+db.password.0=nacos
+CONF
+}
+
+# fresh_database TARGET: the shared MariaDB's nacos database emptied and loaded with the schema
+# TARGET ships, so that no cluster starts on another's rows.
+fresh_database() {
+    local schema="$ROOT_DIR/conf/mysql-schema.sql"
+    [ "$1" = official ] && schema="$OFFICIAL_DIR/conf/mysql-schema.sql"
+    MARIADB_PORT=$MARIADB_PORT bash "$ROOT_DIR/tests/scripts/mariadb.sh" reset
+    mariadb --protocol=tcp -h127.0.0.1 -P"$MARIADB_PORT" -unacos -pnacos nacos < "$schema"
+}
+
 start_cluster() {
     local target=$1
+    [ "$STORAGE" = mysql ] && fresh_database "$target"
     for index in "${!PORTS[@]}"; do start_node "$target" "$index"; done
     for index in "${!PORTS[@]}"; do
         if [ "$target" = official ]; then

@@ -3,6 +3,9 @@
 # time on 127.0.0.1 (node ports P, P+100, P+200), each started with the launcher its project ships
 # and the same heap (-Xms512m -Xmx512m -Xmn256m for the two JVM servers), embedded storage:
 #   bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]   (default: full, all three)
+# STORAGE=mysql runs ours and the official on one MariaDB instead (each cluster on an empty
+# database with its own schema; the figures are named WORKLOAD-mysql); r-nacos, which has no such
+# storage, is left out of that run.
 # Workloads, with the clients spread over the three nodes as the SDK spreads them:
 #   register: 2.x instance registers over gRPC, 8 connections x 8 in flight per node, 1,000 services
 #   publish:  config publish over gRPC, 8 connections x 8 in flight per node, 1 KB to 1,000 keys
@@ -38,7 +41,6 @@
 #   held-cpu: ours X%, official Y%, r-nacos Z%, official/ours R1, r-nacos/ours R2
 # and exits 1 when a cluster it ran left a workload without a figure. Results go to
 # $OUT_DIR/cluster-side-by-side.txt (default bench/out).
-# Still to come (issue 48): MySQL storage and the scale curves.
 source "$(dirname "$0")/lib.sh"
 source "$ROOT_DIR/tests/scripts/debian-packages.sh"
 install_if_absent wrk wrk || true
@@ -47,6 +49,13 @@ ulimit -n "$(ulimit -Hn)"
 SIZE=${1:-full}
 shift || true
 TARGETS=${*:-ours official rnacos}
+source "$BENCH_DIR/cluster-lib.sh"
+NAME_SUFFIX=""
+if [ "$STORAGE" = mysql ]; then
+    NAME_SUFFIX=-mysql
+    [[ " $TARGETS " == *" rnacos "* ]] && echo "r-nacos has no MySQL storage: left out of this run" >&2
+    TARGETS=$(tr ' ' '\n' <<< "$TARGETS" | grep -vx rnacos | paste -sd' ')
+fi
 case $SIZE in
     full) WARMUP=${WARMUP:-120}; SECONDS_MEASURED=20; HELD_CONNECTIONS=1400; HELD_INSTANCES=14000; HELD_LISTENERS=20000
           HELD_SETTLE=20; HELD_STEADY=60 ;;
@@ -55,7 +64,6 @@ case $SIZE in
     *) echo "usage: bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]" >&2; exit 1 ;;
 esac
 WORKLOADS=${WORKLOADS:-register publish query push 1x-register 1x-beat held restart}
-source "$BENCH_DIR/cluster-lib.sh"
 [ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
 
 # on_every_node WORKLOAD ARGS...: one load process per node at once; prints each node's line and
@@ -130,7 +138,7 @@ OUT="$OUT_DIR/cluster-side-by-side.txt"
 mkdir -p "$OUT_DIR"
 {
     trap 'stop_cluster; rm -rf "$WORK_DIR"' EXIT
-    echo "# 3-node clusters side by side ($SIZE), ports ${PORTS[*]}, $(date -u +%FT%TZ)"
+    echo "# 3-node clusters side by side ($SIZE, $STORAGE storage), ports ${PORTS[*]}, $(date -u +%FT%TZ)"
     for target in $TARGETS; do
         start_cluster "$target"
         echo "## $target: $(load_line)"
@@ -197,10 +205,10 @@ mkdir -p "$OUT_DIR"
         local name=$1 unit=$2 ours=${RESULT[ours,$1]:-} official=${RESULT[official,$1]:-} rnacos=${RESULT[rnacos,$1]:-}
         [ -z "$ours$official$rnacos" ] && return
         if [ "$3" = yes ]; then
-            echo "$name: ours ${ours:--}$unit, official ${official:--}$unit, r-nacos ${rnacos:--}$unit," \
+            echo "$name$NAME_SUFFIX: ours ${ours:--}$unit, official ${official:--}$unit, r-nacos ${rnacos:--}$unit," \
                 "ours/official $(ratio "$ours" "$official"), ours/r-nacos $(ratio "$ours" "$rnacos")"
         else
-            echo "$name: ours ${ours:--}$unit, official ${official:--}$unit, r-nacos ${rnacos:--}$unit," \
+            echo "$name$NAME_SUFFIX: ours ${ours:--}$unit, official ${official:--}$unit, r-nacos ${rnacos:--}$unit," \
                 "official/ours $(ratio "$official" "$ours"), r-nacos/ours $(ratio "$rnacos" "$ours")"
         fi
     }
