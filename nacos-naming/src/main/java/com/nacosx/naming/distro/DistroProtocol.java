@@ -96,6 +96,14 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     /** Clients removed lately, here or by their responsible node, by the revision of the removal. */
     private final Map<String, Long> removals = new ConcurrentHashMap<>();
     private final ChangesToSync changes = new ChangesToSync();
+    /**
+     * Removals with their revisions that did not reach a peer, by its address: sent again every
+     * verify round until it takes them. A removal made while a peer was cut off would otherwise
+     * reach it only through its verify rounds, which list what the owner holds, not what it removed;
+     * a client that deregistered through a node cut off from its responsible node stayed listed on
+     * the others until it expired there.
+     */
+    private final Map<String, Map<String, Long>> undeliveredRemovals = new ConcurrentHashMap<>();
     /** 1.x clients this node expired, until the sync that says so is taken. */
     private final Set<String> expired = ConcurrentHashMap.newKeySet();
     /** Clients taken over since the last sync, by the peer that held them. */
@@ -496,8 +504,14 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         DistroDataRequest verify = request(DistroDataRequest.VERIFY);
         verify.revisions.putAll(new HashMap<>(localRevisions));
         changes.retainOnly(localRevisions.keySet());
-        for (Member peer : members.grpcPeers()) {
+        List<Member> peersNow = members.grpcPeers();
+        undeliveredRemovals.keySet().retainAll(peersNow.stream().map(Member::address).toList());
+        for (Member peer : peersNow) {
             send(peer, verify);
+            DistroDataRequest removals = undeliveredRemovalsTo(peer.address());
+            if (removals != null) {
+                send(peer, removals);
+            }
         }
         long forgotten = ChangeClock.before(REMOVAL_MEMORY_MILLIS);
         removals.values().removeIf(revision -> revision < forgotten);
@@ -521,13 +535,40 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         });
     }
 
-    /** A change that does not reach a peer is repaired by the next patch's answer or verify round. */
+    /**
+     * The removals that did not reach the peer, as one request taken off the list (a failure puts
+     * them back); null when there are none.
+     */
+    DistroDataRequest undeliveredRemovalsTo(String peer) {
+        Map<String, Long> revisions = undeliveredRemovals.remove(peer);
+        if (revisions == null || revisions.isEmpty()) {
+            return null;
+        }
+        DistroDataRequest delete = request(DistroDataRequest.DELETE);
+        delete.clientIds.addAll(revisions.keySet());
+        delete.revisions.putAll(revisions);
+        return delete;
+    }
+
+    /** A request that did not reach the peer: its removals are kept to send again at the next verify round. */
+    void notDelivered(String peer, DistroDataRequest request) {
+        if (DistroDataRequest.DELETE.equals(request.dataOperation) && !request.revisions.isEmpty()) {
+            Map<String, Long> pending = undeliveredRemovals.computeIfAbsent(peer, address -> new ConcurrentHashMap<>());
+            request.revisions.forEach((clientId, revision) -> pending.merge(clientId, revision, Math::max));
+        }
+    }
+
+    /**
+     * A change that does not reach a peer is repaired by the next patch's answer or verify round,
+     * a removal by sending it again.
+     */
     private void send(Member peer, DistroDataRequest request) {
         peers.request(peer, request, TIMEOUT).whenComplete((answer, error) -> {
             metrics.sent(request.dataOperation, error == null && answer.isSuccess());
             if (error != null || !answer.isSuccess()) {
                 LOG.debug("[distro] {} to {} failed: {}", request.dataOperation, peer.address(),
                         error != null ? error.toString() : answer.message);
+                notDelivered(peer.address(), request);
             } else if (answer instanceof DistroDataResponse data && !data.wanted.isEmpty()) {
                 sendWhole(peer, data.wanted);
             }

@@ -320,6 +320,31 @@ class DistroProtocolTest {
         assertTrue(removed != null && removed > registered, "a removal that wins over older copies: " + removed);
     }
 
+    /**
+     * A client deregistered through this node while a peer was cut off: the removal that did not
+     * reach the peer goes again, with its revision, until it does; changes are left to the verify
+     * rounds, and a peer with nothing pending gets nothing.
+     */
+    @Test
+    void aRemovalThatDidNotReachAPeerIsSentAgainUntilItDoes() {
+        String clientId = ClientIds.ofAddress("10.0.4.3", 8080, true);
+        registry.publish(clientId, KEY, true, List.of(instance("10.0.4.3")));
+        distro.takeSyncs();
+        distro.notDelivered(PEER, change(PEER, "conn-x", 1, instance("10.0.4.4")));
+        assertNull(distro.undeliveredRemovalsTo(PEER), "a lost change is repaired by the verify rounds");
+        registry.unpublish(clientId, KEY, instance -> true);
+        DistroDataRequest removal = onlySync(distro);
+
+        distro.notDelivered(PEER, removal);
+        DistroDataRequest again = distro.undeliveredRemovalsTo(PEER);
+        assertEquals(DistroDataRequest.DELETE, again.dataOperation);
+        assertEquals(removal.revisions, again.revisions);
+        assertEquals(List.of(clientId), again.clientIds);
+        assertNull(distro.undeliveredRemovalsTo(PEER), "taken off the list while on its way");
+        distro.notDelivered(PEER, again);
+        assertEquals(removal.revisions, distro.undeliveredRemovalsTo(PEER).revisions, "failed again: kept");
+    }
+
     static final ServiceKey OTHER = new ServiceKey("public", "DEFAULT_GROUP", "svc-other");
 
     /**
