@@ -10,6 +10,7 @@ import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,11 +18,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -106,6 +109,51 @@ class WriteBatcherTest {
         assertInstanceOf(DataIntegrityViolationException.class, failure.getCause());
         assertEquals(List.of(1, 3), jdbc.queryForList("SELECT k FROM t ORDER BY k", Integer.class));
         assertEquals(1, jdbc.queryForObject("SELECT v FROM t WHERE k = 1", Integer.class));
+    }
+
+    /**
+     * Another transaction (as another node's on a shared database) holds the row past Derby's lock
+     * wait: the write is rolled back, runs again once that transaction is done, and commits.
+     */
+    @Test
+    void aWriteThatLostALockToAnotherTransactionRunsAgainAndCommits() throws Exception {
+        jdbc.update("INSERT INTO t VALUES (1, 1)");
+        jdbc.execute("CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY('derby.locks.waitTimeout', '2')");
+        CountDownLatch lost = new CountDownLatch(1);
+        AtomicInteger attempts = new AtomicInteger();
+        CompletableFuture<Integer> write;
+        try (Connection other = dataSource.getConnection()) {
+            other.setAutoCommit(false);
+            other.createStatement().executeUpdate("UPDATE t SET v = 2 WHERE k = 1");
+            write = batcher.submit(() -> {
+                attempts.incrementAndGet();
+                try {
+                    return jdbc.update("UPDATE t SET v = 3 WHERE k = 1");
+                } catch (PessimisticLockingFailureException e) {
+                    lost.countDown();
+                    throw e;
+                }
+            }, r -> { });
+            assertTrue(lost.await(30, TimeUnit.SECONDS), "the write waits for the lock, then loses it");
+            other.commit();
+        }
+        assertEquals(1, write.get(30, TimeUnit.SECONDS));
+        assertEquals(2, attempts.get());
+        assertEquals(3, jdbc.queryForObject("SELECT v FROM t WHERE k = 1", Integer.class));
+    }
+
+    @Test
+    void aWriteThatKeepsLosingLocksFailsWithAConflictThatSaysWhatToDo() {
+        AtomicInteger attempts = new AtomicInteger();
+        CompletableFuture<Integer> write = batcher.submit(() -> {
+            attempts.incrementAndGet();
+            throw new PessimisticLockingFailureException("Deadlock found when trying to get lock");
+        }, r -> { });
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> write.get(10, TimeUnit.SECONDS));
+        NacosException conflict = assertInstanceOf(NacosException.class, failure.getCause());
+        assertEquals(ErrorCode.RESOURCE_CONFLICT, conflict.errorCode());
+        assertTrue(conflict.getMessage().contains("write again"), conflict.getMessage());
+        assertEquals(WriteBatcher.LOCK_ATTEMPTS, attempts.get());
     }
 
     @Test
