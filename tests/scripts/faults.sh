@@ -3,7 +3,8 @@
 #   faults.sh [short|long]
 # short holds each fault ~12 s (what `mvn -B verify` runs); long holds each 2 minutes (the figures
 # of README "What the cluster promises"). Builds the server first when its package is missing.
-# Ends with one line a script can read, and exits non-zero when any promise broke:
+# Prints the machine's load average at the start and the end, then ends with one line a script
+# can read, and exits non-zero when any promise broke:
 #   faults: S scenarios, N acknowledged writes, L lost, U un-happened, C CAS violations,
 #   G ghost instances, H holes, convergence max T s
 # Needs root (network namespaces, nft, tmpfs mounts); everything it makes is named nxf-* and is
@@ -31,6 +32,8 @@ if [ ! -f distribution/target/nacos-server-*/nacos/target/nacos-server.jar ]; th
 fi
 rm -f "$REPORT"
 status=0
+# The figures depend on how busy the machine is: its load goes with them.
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 mvn -B -pl tests/fault-client-1x,tests/fault-tests verify -Dfaults.mode="$MODE" || status=$?
 
 if [ ! -f "$REPORT" ]; then
@@ -56,5 +59,6 @@ summary=$(awk '
     END { printf "faults: %d scenarios, %d acknowledged writes, %d lost, %d un-happened, %d CAS violations, %d ghost instances, %d holes, convergence max %.1f s\n", s, n, l, u, c, g, h, t
           exit (l + u + c + g + h > 0) }' "$REPORT") || status=1
 grep '^scenario ' "$REPORT"
+echo "load average (1, 5, 15 min): $load_at_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 echo "$summary"
 exit $status
