@@ -9,6 +9,7 @@ import com.nacosx.core.remote.GrpcAccess;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
+import com.nacosx.naming.push.PushScheduler;
 import com.nacosx.naming.registry.Selection;
 import com.nacosx.naming.service.NamingQueries;
 import com.nacosx.naming.service.ServiceService;
@@ -16,17 +17,20 @@ import org.springframework.stereotype.Component;
 
 /**
  * Subscribes the connection to a service (answering its current view, so the client starts
- * from it) or unsubscribes it.
+ * from it, and pushing it once more: a client that subscribes again after a reconnect ignores the
+ * answer) or unsubscribes it.
  */
 @Component
 public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeServiceRequest> {
 
     private final ServiceService services;
     private final NamingQueries queries;
+    private final PushScheduler pushes;
 
-    public SubscribeServiceRequestHandler(ServiceService services, NamingQueries queries) {
+    public SubscribeServiceRequestHandler(ServiceService services, NamingQueries queries, PushScheduler pushes) {
         this.services = services;
         this.queries = queries;
+        this.pushes = pushes;
     }
 
     @Override
@@ -49,6 +53,7 @@ public class SubscribeServiceRequestHandler implements RequestHandler<SubscribeS
         ServiceKey key = ServiceKey.of(request.namespace, request.groupName, request.serviceName);
         if (request.subscribe) {
             services.subscribe(meta.connectionId(), key, request.clusters);
+            pushes.subscribed(meta.connectionId(), key);
         } else {
             services.unsubscribe(meta.connectionId(), key);
         }

@@ -94,6 +94,23 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         }, wait, TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * A connection subscribed to the service: after the push delay it is pushed the service's view,
+     * as the official server does. A 2.x client that subscribes again on the node it moved to (its
+     * redo) does not read the answer; without this push it kept the list it had, which may have
+     * missed a change made while it moved, until the service's next change (found by the fault
+     * runs: an instance gone from every node stayed on a subscriber for 100 s).
+     */
+    public void subscribed(String connectionId, ServiceKey key) {
+        executor.schedule(() -> {
+            String clusters = grpcSubscribers.of(key).get(connectionId);
+            RegisteredService service = registry.get(key);
+            if (clusters != null && service != null && switches.pushEnabled()) {
+                pushOverGrpc(key, service.view(), Map.of(connectionId, clusters));
+            }
+        }, settings.pushTaskDelay().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     private void forgetClosedWindows() {
         long now = System.nanoTime();
         windowEnds.values().removeIf(end -> end - now < 0);
@@ -127,7 +144,7 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
         }
         try {
             ServiceView view = service.view();
-            pushOverGrpc(key, view);
+            pushOverGrpc(key, view, grpcSubscribers.of(key));
             for (UdpSubscribers.UdpSubscriber subscriber : udpSubscribers.of(key)) {
                 byte[] json = selector.select(view, new Selection(subscriber.clusters(), false, true),
                         subscriber.address().getHostString()).json();
@@ -142,10 +159,11 @@ public class PushScheduler implements ServiceChangeListener, DisposableBean {
     private record Audience(String clusters, Map<String, String> wanted) {
     }
 
-    private void pushOverGrpc(ServiceKey key, ServiceView view) {
+    /** Pushes the view to the subscribers, each with the clusters it asked for, by connection. */
+    private void pushOverGrpc(ServiceKey key, ServiceView view, Map<String, String> subscribers) {
         Map<Audience, OutboundPush> byAudience = new HashMap<>();
         boolean selective = selector.narrows(view.meta());
-        for (Map.Entry<String, String> subscriber : grpcSubscribers.of(key).entrySet()) {
+        for (Map.Entry<String, String> subscriber : subscribers.entrySet()) {
             String connectionId = subscriber.getKey();
             Audience audience = new Audience(subscriber.getValue(),
                     selective ? selector.wanted(view.meta(), clientIpOf(connectionId)) : Map.of());

@@ -99,6 +99,24 @@ class PushSchedulerTest {
         assertEquals(List.of("10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"), ipsOf(channel.sent.get(1)));
     }
 
+    /**
+     * A subscriber that moved to this node subscribes again (the SDK's redo) and ignores the answer:
+     * it is pushed the view once, itself only, so a change it missed while it moved reaches it.
+     */
+    @Test
+    void aNewSubscriberAloneIsPushedTheViewAfterTheDelay() throws Exception {
+        registry.publish("p1", KEY, true, List.of(instance("10.0.0.1", "A")));
+        TestConnections.RecordingChannel earlier = connections.connect("conn-earlier", "10.1.0.5");
+        TestConnections.RecordingChannel moved = connections.connect("conn-moved", "10.1.0.6");
+        subscribers.subscribe("conn-earlier", KEY, "");
+        subscribers.subscribe("conn-moved", KEY, "");
+        pushes.subscribed("conn-moved", KEY);
+        await("the new subscriber pushed", () -> !moved.sent.isEmpty());
+        assertEquals(List.of("10.0.0.1"), ipsOf(moved.sent.get(0)));
+        Thread.sleep(WINDOW.toMillis());
+        assertTrue(earlier.sent.isEmpty(), "the other subscriber has nothing new");
+    }
+
     @Test
     void aServiceNobodySubscribesToIsNotPushed() throws Exception {
         TestConnections.RecordingChannel channel = connections.connect("conn-2", "10.1.0.4");
