@@ -155,7 +155,10 @@ class NamingClient3xTest {
         client.registerInstance("fz-svc-1", "10.3.2.1", 8080);
         registerOverHttp("fz-svc-2", "10.3.2.2");
         client.registerInstance("fz-else", "10.3.2.9", 8080);
-        Await.until(5000, () -> listOverHttp("fz-svc-1", "").contains("10.3.2.1"), "registered everywhere");
+        // fz-svc-2 goes through the Raft group from the other node: the client's node lists it once it applied it.
+        Await.until(5000, () -> listOverHttp("fz-svc-1", "").contains("10.3.2.1")
+                && HttpCall.get(server.baseUrl() + "/v1/ns/instance/list").param("serviceName", "fz-svc-2").send()
+                        .body().contains("10.3.2.2"), "registered everywhere");
         Events events = new Events();
         List<String> listed = client.fuzzyWatchWithServiceKeys("fz-svc-*", "DEFAULT_GROUP", events)
                 .get(Patience.millis(10_000), TimeUnit.MILLISECONDS).getData();
