@@ -443,8 +443,9 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
     /**
      * The changes since the last sync as the requests that send them, none empty: a patch of the
      * services a client changed in when the peers were sent its last revision, the client whole when
-     * not, its removal when it publishes nothing any more (with its revision unless it expired). A client's revision is read before its
-     * changes are taken, so that the client as sent holds every change made up to that revision.
+     * not, its removal when it publishes nothing any more (with its revision unless it expired). A
+     * client's revision is read before its changes are taken, so that the client as sent holds every
+     * change made up to that revision.
      */
     List<DistroDataRequest> takeSyncs() {
         if (changes.isEmpty()) {
@@ -508,9 +509,9 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
         undeliveredRemovals.keySet().retainAll(peersNow.stream().map(Member::address).toList());
         for (Member peer : peersNow) {
             send(peer, verify);
-            DistroDataRequest removals = undeliveredRemovalsTo(peer.address());
-            if (removals != null) {
-                send(peer, removals);
+            DistroDataRequest lostRemovals = undeliveredRemovalsTo(peer.address());
+            if (lostRemovals != null) {
+                send(peer, lostRemovals);
             }
         }
         long forgotten = ChangeClock.before(REMOVAL_MEMORY_MILLIS);
