@@ -473,9 +473,16 @@ public class DistroProtocol extends BackgroundRounds implements ClientChangeList
             }
             changes.forget(clientId);
             delete.clientIds.add(clientId);
-            if (revision != null && localRevisions.remove(clientId, revision) && !expiredHere) {
-                delete.revisions.put(clientId, revision);
+            if (revision == null) {
+                continue;
+            }
+            if (!expiredHere) {
+                // Remembered before the revision goes: a late beat judged in between would find
+                // neither (changedSince) and register the client again.
                 removals.merge(clientId, revision, Math::max);
+            }
+            if (localRevisions.remove(clientId, revision) && !expiredHere) {
+                delete.revisions.put(clientId, revision);
             }
         }
         return Stream.of(whole, patch, delete)

@@ -66,8 +66,14 @@ public final class GhostWatch implements AutoCloseable {
      */
     public void deregistered(String ip, int port, long idleMillis) throws InterruptedException {
         String address = ip + ":" + port;
-        Await.until(idleMillis, () -> nodes.stream().noneMatch(node -> listedBy(node).contains(address)),
-                address + " gone from every node after its deregistration was answered");
+        try {
+            Await.until(idleMillis, () -> nodes.stream().noneMatch(node -> listedBy(node).contains(address)),
+                    address + " gone from every node after its deregistration was answered");
+        } catch (AssertionError late) {
+            List<String> listing = nodes.stream().filter(node -> listedBy(node).contains(address))
+                    .map(ServerProcess::address).toList();
+            throw new AssertionError(late.getMessage() + "; still listed by " + listing, late);
+        }
         goneSince.put(address, System.nanoTime());
     }
 
