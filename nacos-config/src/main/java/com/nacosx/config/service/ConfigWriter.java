@@ -125,8 +125,7 @@ public class ConfigWriter {
     private CompletableFuture<Void> publishFormal(ConfigKey key, ConfigWrite write, String casMd5, long now) {
         ConfigEntry entry = ConfigEntry.of(write.content(), write.md5(), write.type(), now, write.encryptedDataKey());
         return change(key, true, null, () -> {
-            // The history row copies the stored row inside the database: the old content never
-            // travels to the server and back, which made publishes ~30% slower on Derby.
+            // The history row records the stored row as it is before the update (HistoryStore says how).
             boolean updated = history.recordStored(key, casMd5, write.srcIp(), write.srcUser(), HistoryStore.UPDATE, now)
                     && configs.update(key, write, now, casMd5);
             if (updated) {

@@ -45,24 +45,49 @@ public class HistoryStore {
     }
 
     /**
-     * Records the stored formal row of {@code key}, as it is before a change, copying it inside
-     * the database. With {@code expectedMd5}, only while its md5 still equals it.
+     * Records the stored formal row of {@code key}, as it is before a change. With
+     * {@code expectedMd5}, only while its md5 still equals it.
+     * <p>
+     * MySQL copies the row inside the database, and the old content never travels to the server and
+     * back. Derby, in process, copies a CLOB from row to row a byte at a time: that copy was two
+     * thirds of Derby's time in a cluster's publish storm (async-profiler, bench/RESULTS.md), so
+     * there the row is read and its content written back as a stream ({@link ContentParam}).
      *
      * @return whether a row was there (and matched) and was recorded
      */
     public boolean recordStored(ConfigKey key, String expectedMd5, String srcIp, String srcUser, String opType, long now) {
+        String match = "WHERE data_id = ? AND group_id = ? AND tenant_id = ?"
+                + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
+        Object[] matchArgs = expectedMd5 == null ? new Object[] {key.dataId(), key.group(), key.tenant()}
+                : new Object[] {key.dataId(), key.group(), key.tenant(), expectedMd5};
+        if (dialect == SqlDialect.DERBY) {
+            return readAndRecord(key, match, matchArgs, srcIp, srcUser, opType, now);
+        }
         String sql = "INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
                 + "src_user, gmt_create, gmt_modified, op_type, publish_type, encrypted_data_key) SELECT id, data_id, "
-                + "group_id, tenant_id, app_name, content, md5, " + dialect.typed("VARCHAR(50)") + ", "
-                + dialect.typed("VARCHAR(128)") + ", " + dialect.typed("TIMESTAMP") + ", " + dialect.typed("TIMESTAMP")
-                + ", " + dialect.typed("CHAR(10)") + ", '" + FORMAL + "', encrypted_data_key FROM config_info "
-                + "WHERE data_id = ? AND group_id = ? AND tenant_id = ?"
-                + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
+                + "group_id, tenant_id, app_name, content, md5, ?, ?, ?, ?, ?, '" + FORMAL + "', encrypted_data_key "
+                + "FROM config_info " + match;
         Timestamp time = new Timestamp(now);
-        int rows = expectedMd5 == null
-                ? jdbc.update(sql, srcIp, srcUser, time, time, opType, key.dataId(), key.group(), key.tenant())
-                : jdbc.update(sql, srcIp, srcUser, time, time, opType, key.dataId(), key.group(), key.tenant(), expectedMd5);
-        return rows > 0;
+        Object[] args = new Object[5 + matchArgs.length];
+        System.arraycopy(new Object[] {srcIp, srcUser, time, time, opType}, 0, args, 0, 5);
+        System.arraycopy(matchArgs, 0, args, 5, matchArgs.length);
+        return jdbc.update(sql, args) > 0;
+    }
+
+    private boolean readAndRecord(ConfigKey key, String match, Object[] matchArgs, String srcIp, String srcUser,
+            String opType, long now) {
+        List<StoredRow> stored = jdbc.query("SELECT id, app_name, content, md5, encrypted_data_key FROM config_info "
+                + match, (rs, row) -> new StoredRow(rs.getLong("id"), rs.getString("app_name"), rs.getString("content"),
+                        rs.getString("md5"), rs.getString("encrypted_data_key")), matchArgs);
+        for (StoredRow row : stored) {
+            record(row.id(), key, row.content(), row.md5(), row.appName(), srcIp, srcUser, opType, null,
+                    row.encryptedDataKey(), now);
+        }
+        return !stored.isEmpty();
+    }
+
+    /** What a history row takes from the config row it records. */
+    private record StoredRow(long id, String appName, String content, String md5, String encryptedDataKey) {
     }
 
     /** The changes of one config, newest first. */
