@@ -28,7 +28,7 @@ public class ConfigInfoStore {
 
     private static final String COLUMNS = "id, data_id, group_id, tenant_id, content, md5, type, app_name, "
             + "encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip, c_desc, c_use, effect, c_schema";
-    private static final String KEY_MATCH = "data_id = ? AND group_id = ? AND tenant_id = ?";
+    static final String KEY_MATCH = "data_id = ? AND group_id = ? AND tenant_id = ?";
     /** A compare-and-set matches the expected md5, or a row without one (as the official server). */
     static final String MD5_MATCH = "(md5 = ? OR md5 IS NULL OR md5 = '')";
 

@@ -6,6 +6,8 @@ import com.nacosx.config.model.HistoryEntry;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -56,22 +58,23 @@ public class HistoryStore {
      * @return whether a row was there (and matched) and was recorded
      */
     public boolean recordStored(ConfigKey key, String expectedMd5, String srcIp, String srcUser, String opType, long now) {
-        String match = "WHERE data_id = ? AND group_id = ? AND tenant_id = ?"
+        String match = "WHERE " + ConfigInfoStore.KEY_MATCH
                 + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
-        Object[] matchArgs = expectedMd5 == null ? new Object[] {key.dataId(), key.group(), key.tenant()}
-                : new Object[] {key.dataId(), key.group(), key.tenant(), expectedMd5};
+        List<Object> matchArgs = new ArrayList<>(List.of(key.dataId(), key.group(), key.tenant()));
+        if (expectedMd5 != null) {
+            matchArgs.add(expectedMd5);
+        }
         if (dialect == SqlDialect.DERBY) {
-            return readAndRecord(key, match, matchArgs, srcIp, srcUser, opType, now);
+            return readAndRecord(key, match, matchArgs.toArray(), srcIp, srcUser, opType, now);
         }
         String sql = "INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
                 + "src_user, gmt_create, gmt_modified, op_type, publish_type, encrypted_data_key) SELECT id, data_id, "
                 + "group_id, tenant_id, app_name, content, md5, ?, ?, ?, ?, ?, '" + FORMAL + "', encrypted_data_key "
                 + "FROM config_info " + match;
         Timestamp time = new Timestamp(now);
-        Object[] args = new Object[5 + matchArgs.length];
-        System.arraycopy(new Object[] {srcIp, srcUser, time, time, opType}, 0, args, 0, 5);
-        System.arraycopy(matchArgs, 0, args, 5, matchArgs.length);
-        return jdbc.update(sql, args) > 0;
+        List<Object> args = new ArrayList<>(Arrays.asList(srcIp, srcUser, time, time, opType));
+        args.addAll(matchArgs);
+        return jdbc.update(sql, args.toArray()) > 0;
     }
 
     private boolean readAndRecord(ConfigKey key, String match, Object[] matchArgs, String srcIp, String srcUser,
@@ -93,7 +96,7 @@ public class HistoryStore {
     /** The changes of one config, newest first. */
     public Page<HistoryEntry> list(ConfigKey key, int pageNo, int pageSize) {
         Object[] keyArgs = {key.dataId(), key.group(), key.tenant()};
-        String where = " FROM his_config_info WHERE data_id = ? AND group_id = ? AND tenant_id = ?";
+        String where = " FROM his_config_info WHERE " + ConfigInfoStore.KEY_MATCH;
         Integer total = jdbc.queryForObject("SELECT COUNT(*)" + where, Integer.class, keyArgs);
         var items = jdbc.query(dialect.page("SELECT " + COLUMNS + where + " ORDER BY nid DESC"),
                 HistoryStore::toEntry, key.dataId(), key.group(), key.tenant(), (long) (pageNo - 1) * pageSize,
@@ -115,7 +118,7 @@ public class HistoryStore {
     /** The entry recorded after {@code entry} for the same config and variant (formal, or the same gray). */
     public Optional<HistoryEntry> next(HistoryEntry entry) {
         boolean formal = entry.grayName() == null || entry.grayName().isEmpty();
-        String sql = "SELECT " + COLUMNS + " FROM his_config_info WHERE data_id = ? AND group_id = ? AND tenant_id = ?"
+        String sql = "SELECT " + COLUMNS + " FROM his_config_info WHERE " + ConfigInfoStore.KEY_MATCH
                 + " AND nid > ? AND " + (formal ? "(gray_name IS NULL OR gray_name = '')" : "gray_name = ?")
                 + " ORDER BY nid";
         Object[] args = formal

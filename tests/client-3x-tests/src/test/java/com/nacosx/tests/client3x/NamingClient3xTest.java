@@ -84,7 +84,12 @@ class NamingClient3xTest {
     }
 
     static String listOverHttp(String service, String namespaceId) {
-        return HttpCall.get(elsewhere.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
+        return listOn(elsewhere, service, namespaceId);
+    }
+
+    /** The instance list {@code node} answers over the 1.x HTTP API. */
+    static String listOn(ServerProcess node, String service, String namespaceId) {
+        return HttpCall.get(node.baseUrl() + "/v1/ns/instance/list").param("serviceName", service)
                 .param("namespaceId", namespaceId).send().body();
     }
 
@@ -157,8 +162,7 @@ class NamingClient3xTest {
         client.registerInstance("fz-else", "10.3.2.9", 8080);
         // fz-svc-2 goes through the Raft group from the other node: the client's node lists it once it applied it.
         Await.until(5000, () -> listOverHttp("fz-svc-1", "").contains("10.3.2.1")
-                && HttpCall.get(server.baseUrl() + "/v1/ns/instance/list").param("serviceName", "fz-svc-2").send()
-                        .body().contains("10.3.2.2"), "registered everywhere");
+                && listOn(server, "fz-svc-2", "").contains("10.3.2.2"), "registered everywhere");
         Events events = new Events();
         List<String> listed = client.fuzzyWatchWithServiceKeys("fz-svc-*", "DEFAULT_GROUP", events)
                 .get(Patience.millis(10_000), TimeUnit.MILLISECONDS).getData();
