@@ -208,10 +208,12 @@ public class ConfigWriter {
      * applies {@code toCache} (given what {@code inDatabase} returned) to the config's cached value,
      * runs {@code log}, and tells the listeners if readers may now get different content:
      * republishing identical content notifies no one, as on the official server.
+     * <p>
+     * The write listeners (peers sharing the store) are told of every write this node makes,
+     * whether or not its own cache changed: the cache may not have caught up with a peer's write
+     * yet (a delete of a config this node has not yet seen created leaves its cache as it was),
+     * and the peers that hold that write must still drop it.
      *
-     * @param local whether this node made the write (then peers sharing the store are told too)
-     */
-    /**
      * @param local   whether this node wrote the change (false: it reloaded what a peer wrote)
      * @param variant the gray variant changed ({@code beta}, {@code tag_<tag>}), or null for the formal content
      */
@@ -224,9 +226,9 @@ public class ConfigWriter {
             log.run();
             if (before == null ? after != null : after == null || !before.servesSameAs(after)) {
                 notifyListeners(key);
-                if (local) {
-                    writeListeners.tell(listener -> listener.configWritten(key, variant));
-                }
+            }
+            if (local) {
+                writeListeners.tell(listener -> listener.configWritten(key, variant));
             }
         });
     }

@@ -101,6 +101,17 @@ class ConfigWriterTest {
         assertEquals(List.of(KEY), written, "peers sharing the store are told of this node's write");
         publish("a: 1", PublishOptions.FORMAL);
         assertEquals(1, changed.size(), "the same content again tells no one, as on the official server");
+        assertEquals(List.of(KEY, KEY), written, "peers are told of every write this node makes");
+    }
+
+    @Test
+    void aRemoveOfARowThisNodeHadNotSeenCreatedIsPassedOnToPeers() {
+        jdbc.update("INSERT INTO config_info (data_id, group_id, tenant_id, content, md5) VALUES (?, ?, '', ?, ?)",
+                KEY.dataId(), KEY.group(), "a: other node", Md5.of("a: other node"));
+        log.submitAndWait(new ConfigCommand.Remove(KEY, "10.0.0.1", "nacos", System.currentTimeMillis()));
+        assertNull(cache.get(KEY));
+        assertEquals(List.of(), changed, "nothing this node served changed");
+        assertEquals(List.of(KEY), written, "the peers that served the row must drop it");
     }
 
     @Test

@@ -44,6 +44,17 @@ final class ClusterWorkload {
         }
     }
 
+    /** Creates a config's row in the shared MariaDB directly, as another server sharing it would. */
+    static void createInStore(String dataId, String content) throws Exception {
+        try (Connection db = MariaDb.connect(); PreparedStatement insert = db.prepareStatement(
+                "INSERT INTO config_info (data_id, group_id, content, md5, tenant_id) VALUES (?, 'DEFAULT_GROUP', ?, ?, '')")) {
+            insert.setString(1, dataId);
+            insert.setString(2, content);
+            insert.setString(3, md5(content));
+            assertEquals(1, insert.executeUpdate());
+        }
+    }
+
     static int publish(ServerProcess node, String dataId, String content) {
         return HttpCall.post(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
                 .param("content", content).send().statusCode();

@@ -29,14 +29,23 @@ public final class MariaDb {
     }
 
     public static String jdbcUrl() {
-        return "jdbc:mysql://" + HOST + ":" + PORT + "/nacos?characterEncoding=utf8&connectTimeout=1000"
+        return jdbcUrl(HOST, PORT);
+    }
+
+    private static String jdbcUrl(String host, int port) {
+        return "jdbc:mysql://" + host + ":" + port + "/nacos?characterEncoding=utf8&connectTimeout=1000"
                 + "&socketTimeout=3000&useUnicode=true&useSSL=false&serverTimezone=UTC&allowPublicKeyRetrieval=true";
     }
 
     /** The server settings that select this database. */
     public static String[] serverProperties() {
-        return new String[] {"spring.sql.init.platform=mysql", "db.num=1", "db.url.0=" + jdbcUrl(), "db.user=" + USER,
-            "db.password=" + PASSWORD};
+        return serverPropertiesVia(HOST, PORT);
+    }
+
+    /** The server settings that select this database reached at {@code host:port} (a proxy in front of it). */
+    public static String[] serverPropertiesVia(String host, int port) {
+        return new String[] {"spring.sql.init.platform=mysql", "db.num=1", "db.url.0=" + jdbcUrl(host, port),
+            "db.user=" + USER, "db.password=" + PASSWORD};
     }
 
     public static Connection connect() throws SQLException {
