@@ -7,6 +7,7 @@ import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.api.remote.config.ConfigBatchListenRequest;
 import com.nacosx.api.remote.config.ConfigChangeNotifyRequest;
 import com.nacosx.testsupport.Await;
+import com.nacosx.testsupport.CuttableTcpProxy;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.MariaDb;
@@ -16,6 +17,7 @@ import com.nacosx.testsupport.ServerProcess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -30,26 +32,50 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Three real nodes on loopback sharing a real MariaDB: membership, change notices between
- * nodes, the periodic full sync, and a killed node marked DOWN then UP again.
+ * nodes, the periodic full sync, and a killed node marked DOWN then UP again. Only node B runs
+ * the full sync often (every 2 s); on A and C it is an hour away, so that only the notices can
+ * bring them up to date. C reaches the database through a proxy the test cuts.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterMysqlTest {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final List<ServerProcess> nodes = new ArrayList<>();
+    /** Longer than the three tries over about 12 s that a notice used to get before it was dropped. */
+    static final long CUT_HELD_MILLIS = 15_000;
+
+    static CuttableTcpProxy databaseOfC;
 
     @BeforeAll
     static void start() throws Exception {
         MariaDb.reset();
         MariaDb.createSchema();
-        List<String> properties = new ArrayList<>(List.of(MariaDb.serverProperties()));
-        properties.add("nacos.config.cluster.full-sync-interval=2s");
-        nodes.addAll(LocalCluster.start(3, properties.toArray(String[]::new)));
+        databaseOfC = CuttableTcpProxy.to(MariaDb.HOST, MariaDb.PORT);
+        List<Integer> ports = LocalCluster.freePorts(3);
+        List<String[]> settings = List.of(settings(ports, MariaDb.serverProperties(), "1h"),
+                settings(ports, MariaDb.serverProperties(), "2s"),
+                settings(ports, MariaDb.serverPropertiesVia("127.0.0.1", databaseOfC.port()), "1h"));
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int i = 0; i < ports.size(); i++) {
+            int node = i;
+            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(ports.get(node),
+                    settings.get(node))));
+        }
+        starting.forEach(node -> nodes.add(node.join()));
+    }
+
+    static String[] settings(List<Integer> ports, String[] database, String fullSyncInterval) {
+        List<String> settings = new ArrayList<>(List.of(database));
+        settings.add("nacos.config.cluster.full-sync-interval=" + fullSyncInterval);
+        return LocalCluster.memberOf(ports, settings.toArray(String[]::new));
     }
 
     @AfterAll
     static void stop() {
         nodes.forEach(ServerProcess::close);
+        if (databaseOfC != null) {
+            databaseOfC.close();
+        }
         MariaDb.stop();
     }
 
@@ -108,14 +134,12 @@ class ClusterMysqlTest {
     @Test
     @Order(3)
     void fullSyncHealsAMissedNotice() throws Exception {
+        ServerProcess b = nodes.get(1);
         HttpCall.post(nodes.get(0).baseUrl() + "/v1/cs/configs").param("dataId", "healed.txt")
                 .param("group", "DEFAULT_GROUP").param("content", "before").send();
-        Await.until(2000, () -> "before".equals(read(nodes.get(2), "healed.txt")), "replicated");
+        Await.until(2000, () -> "before".equals(read(b, "healed.txt")), "replicated");
         ClusterWorkload.changeInStore("healed.txt", "after");
-        for (ServerProcess node : nodes) {
-            Await.until(8000, () -> "after".equals(read(node, "healed.txt")),
-                    "node " + node.port() + " reloads a change it was never told of");
-        }
+        Await.until(8000, () -> "after".equals(read(b, "healed.txt")), "node B reloads a change it was never told of");
     }
 
     @Test
@@ -138,5 +162,57 @@ class ClusterMysqlTest {
     @Order(5)
     void noAcknowledgedWriteIsLost() throws Exception {
         ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
+    }
+
+    @Test
+    @Order(6)
+    void aChangeMissedWhileCutFromTheDatabaseReachesTheNodeOnceItIsBack() throws Exception {
+        ServerProcess a = nodes.get(0);
+        ServerProcess c = nodes.get(2);
+        assertEquals(200, ClusterWorkload.publish(a, "missed.txt", "before"));
+        Await.until(5000, () -> "before".equals(read(c, "missed.txt")), "C serves the first version");
+        databaseOfC.cut();
+        long caughtUpBefore;
+        try {
+            assertEquals(200, ClusterWorkload.publish(a, "missed.txt", "after"));
+            Await.until(15_000, () -> a.log("config-server.log").contains("did not take the change of missed.txt"),
+                    "A finds that C, cut from the database, could not take the notice");
+            Thread.sleep(CUT_HELD_MILLIS);
+            assertEquals("before", read(c, "missed.txt"), "C, cut off, serves what it had");
+            caughtUpBefore = timesLogged(a, "took every change it had missed");
+        } finally {
+            databaseOfC.heal();
+        }
+        Await.until(10_000, () -> "after".equals(read(c, "missed.txt")),
+                "C serves the change it missed without waiting for the full sync");
+        Await.until(10_000, () -> timesLogged(a, "took every change it had missed") > caughtUpBefore,
+                "A stops sending it");
+    }
+
+    static long timesLogged(ServerProcess node, String text) {
+        return node.log("config-server.log").lines().filter(line -> line.contains(text)).count();
+    }
+
+    /**
+     * A deletes a config it has not seen created (its notice has not reached A yet): A's cache does
+     * not change, yet C, which serves the config, must drop it.
+     */
+    @Test
+    @Order(7)
+    void aDeleteOfAConfigTheNodeHadNotSeenYetReachesThePeerServingIt() throws Exception {
+        ServerProcess a = nodes.get(0);
+        ServerProcess c = nodes.get(2);
+        ClusterWorkload.createInStore("unseen.txt", "created elsewhere");
+        assertEquals(200, HttpCall.post(c.baseUrl() + "/v1/cs/ops/localCache").send().statusCode());
+        assertEquals("created elsewhere", read(c, "unseen.txt"));
+        assertEquals(404, status(a, "unseen.txt"), "A has not seen it");
+        assertEquals(200, HttpCall.delete(a.baseUrl() + "/v1/cs/configs").param("dataId", "unseen.txt")
+                .param("group", "DEFAULT_GROUP").send().statusCode());
+        Await.until(10_000, () -> status(c, "unseen.txt") == 404, "C no longer serves the deleted config");
+    }
+
+    static int status(ServerProcess node, String dataId) {
+        return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
+                .send().statusCode();
     }
 }
