@@ -36,6 +36,8 @@ public class GrayStore {
     private static final int TAG_PRIORITY = Integer.MAX_VALUE - 1;
     private static final String COLUMNS = "id, data_id, group_id, tenant_id, gray_name, gray_rule, content, md5, "
             + "app_name, encrypted_data_key, gmt_modified, src_ip, src_user";
+    private static final String KEY_MATCH = ConfigInfoStore.KEY_MATCH;
+    private static final String TAG_MATCH = KEY_MATCH + " AND tag_id = ?";
     private static final String BETA_SELECT = "SELECT id, data_id, group_id, tenant_id, beta_ips, content, md5, "
             + "app_name, encrypted_data_key, gmt_modified, src_ip, src_user FROM config_info_beta";
     private static final String TAG_SELECT = "SELECT id, data_id, group_id, tenant_id, tag_id, content, md5, app_name, "
@@ -64,15 +66,14 @@ public class GrayStore {
     }
 
     public Optional<GrayConfig> find(ConfigKey key, String grayName) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM config_info_gray WHERE data_id = ? AND group_id = ? "
-                        + "AND tenant_id = ? AND gray_name = ?", GrayStore::toGray,
-                key.dataId(), key.group(), key.tenant(), grayName).stream().findFirst();
+        return jdbc.query("SELECT " + COLUMNS + " FROM config_info_gray WHERE " + KEY_MATCH + " AND gray_name = ?",
+                GrayStore::toGray, key.dataId(), key.group(), key.tenant(), grayName).stream().findFirst();
     }
 
     /** Every variant of one config in config_info_gray (the table this server writes). */
     public List<GrayConfig> findAll(ConfigKey key) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM config_info_gray WHERE data_id = ? AND group_id = ? "
-                + "AND tenant_id = ?", GrayStore::toGray, key.dataId(), key.group(), key.tenant());
+        return jdbc.query("SELECT " + COLUMNS + " FROM config_info_gray WHERE " + KEY_MATCH, GrayStore::toGray,
+                key.dataId(), key.group(), key.tenant());
     }
 
     /** Writes a variant; returns the previous one, if any. */
@@ -108,10 +109,10 @@ public class GrayStore {
         ConfigKey key = gray.key();
         if (gray.isBeta()) {
             int updated = jdbc.update("UPDATE config_info_beta SET content = ?, md5 = ?, beta_ips = ?, app_name = ?, "
-                            + "encrypted_data_key = ?, gmt_modified = ?, src_ip = ?, src_user = ? WHERE data_id = ? "
-                            + "AND group_id = ? AND tenant_id = ?", ContentParam.of(gray.content()), gray.md5(),
-                    gray.expr(), gray.appName(), ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time,
-                    gray.srcIp(), gray.srcUser(), key.dataId(), key.group(), key.tenant());
+                            + "encrypted_data_key = ?, gmt_modified = ?, src_ip = ?, src_user = ? WHERE " + KEY_MATCH,
+                    ContentParam.of(gray.content()), gray.md5(), gray.expr(), gray.appName(),
+                    ConfigInfoStore.nullToEmpty(gray.encryptedDataKey()), time, gray.srcIp(), gray.srcUser(),
+                    key.dataId(), key.group(), key.tenant());
             if (updated == 0) {
                 jdbc.update("INSERT INTO config_info_beta (data_id, group_id, tenant_id, app_name, content, beta_ips, "
                                 + "md5, encrypted_data_key, gmt_create, gmt_modified, src_user, src_ip) "
@@ -121,8 +122,8 @@ public class GrayStore {
             }
         } else if (gray.tag() != null) {
             int updated = jdbc.update("UPDATE config_info_tag SET content = ?, md5 = ?, app_name = ?, gmt_modified = ?, "
-                            + "src_ip = ?, src_user = ? WHERE data_id = ? AND group_id = ? AND tenant_id = ? "
-                            + "AND tag_id = ?", ContentParam.of(gray.content()), gray.md5(), gray.appName(), time,
+                            + "src_ip = ?, src_user = ? WHERE " + TAG_MATCH,
+                    ContentParam.of(gray.content()), gray.md5(), gray.appName(), time,
                     gray.srcIp(), gray.srcUser(), key.dataId(), key.group(), key.tenant(), gray.tag());
             if (updated == 0) {
                 jdbc.update("INSERT INTO config_info_tag (data_id, group_id, tenant_id, tag_id, app_name, content, md5, "
@@ -142,10 +143,9 @@ public class GrayStore {
 
     private void deleteLegacy(ConfigKey key, String grayName) {
         if (GrayConfig.BETA.equals(grayName)) {
-            jdbc.update("DELETE FROM config_info_beta WHERE data_id = ? AND group_id = ? AND tenant_id = ?",
-                    key.dataId(), key.group(), key.tenant());
+            jdbc.update("DELETE FROM config_info_beta WHERE " + KEY_MATCH, key.dataId(), key.group(), key.tenant());
         } else if (GrayConfig.tagOf(grayName) != null) {
-            jdbc.update("DELETE FROM config_info_tag WHERE data_id = ? AND group_id = ? AND tenant_id = ? AND tag_id = ?",
+            jdbc.update("DELETE FROM config_info_tag WHERE " + TAG_MATCH,
                     key.dataId(), key.group(), key.tenant(), GrayConfig.tagOf(grayName));
         }
     }
@@ -171,10 +171,10 @@ public class GrayStore {
     private Optional<GrayConfig> findLegacy(ConfigKey key, String grayName) {
         List<GrayConfig> found = new ArrayList<>();
         if (GrayConfig.BETA.equals(grayName)) {
-            jdbc.query(BETA_SELECT + " WHERE data_id = ? AND group_id = ? AND tenant_id = ?",
+            jdbc.query(BETA_SELECT + " WHERE " + KEY_MATCH,
                     rs -> { found.add(betaOf(rs)); }, key.dataId(), key.group(), key.tenant());
         } else if (GrayConfig.tagOf(grayName) != null) {
-            jdbc.query(TAG_SELECT + " WHERE data_id = ? AND group_id = ? AND tenant_id = ? AND tag_id = ?",
+            jdbc.query(TAG_SELECT + " WHERE " + TAG_MATCH,
                     rs -> { found.add(tagOf(rs)); }, key.dataId(), key.group(), key.tenant(), GrayConfig.tagOf(grayName));
         }
         return found.stream().findFirst();
