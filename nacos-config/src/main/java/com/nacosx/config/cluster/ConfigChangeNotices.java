@@ -110,6 +110,9 @@ public class ConfigChangeNotices implements ConfigWriteListener, DisposableBean 
     }
 
     private void resendToCurrentPeers() {
+        if (unsent.isEmpty()) {
+            return;
+        }
         Map<String, Member> current = new LinkedHashMap<>();
         members.peers().forEach(peer -> current.put(peer.address(), peer));
         for (Iterator<Map.Entry<String, Map<Change, Long>>> peersMissing = unsent.entrySet().iterator();

@@ -17,7 +17,6 @@ import com.nacosx.testsupport.ServerProcess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -55,13 +54,7 @@ class ClusterMysqlTest {
         List<String[]> settings = List.of(settings(ports, MariaDb.serverProperties(), "1h"),
                 settings(ports, MariaDb.serverProperties(), "2s"),
                 settings(ports, MariaDb.serverPropertiesVia("127.0.0.1", databaseOfC.port()), "1h"));
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (int i = 0; i < ports.size(); i++) {
-            int node = i;
-            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(ports.get(node),
-                    settings.get(node))));
-        }
-        starting.forEach(node -> nodes.add(node.join()));
+        nodes.addAll(LocalCluster.startEach(ports, settings));
     }
 
     static String[] settings(List<Integer> ports, String[] database, String fullSyncInterval) {
@@ -205,14 +198,9 @@ class ClusterMysqlTest {
         ClusterWorkload.createInStore("unseen.txt", "created elsewhere");
         assertEquals(200, HttpCall.post(c.baseUrl() + "/v1/cs/ops/localCache").send().statusCode());
         assertEquals("created elsewhere", read(c, "unseen.txt"));
-        assertEquals(404, status(a, "unseen.txt"), "A has not seen it");
+        assertEquals(404, ClusterWorkload.status(a, "unseen.txt"), "A has not seen it");
         assertEquals(200, HttpCall.delete(a.baseUrl() + "/v1/cs/configs").param("dataId", "unseen.txt")
                 .param("group", "DEFAULT_GROUP").send().statusCode());
-        Await.until(10_000, () -> status(c, "unseen.txt") == 404, "C no longer serves the deleted config");
-    }
-
-    static int status(ServerProcess node, String dataId) {
-        return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
-                .send().statusCode();
+        Await.until(10_000, () -> ClusterWorkload.status(c, "unseen.txt") == 404, "C no longer serves the deleted config");
     }
 }

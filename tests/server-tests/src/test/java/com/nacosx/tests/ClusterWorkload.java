@@ -7,6 +7,7 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.ServerProcess;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,8 +26,17 @@ final class ClusterWorkload {
     }
 
     static String read(ServerProcess node, String dataId) {
+        return get(node, dataId).body();
+    }
+
+    /** The HTTP status a read of the config answers: 404 when the node does not serve it. */
+    static int status(ServerProcess node, String dataId) {
+        return get(node, dataId).statusCode();
+    }
+
+    private static HttpResponse<String> get(ServerProcess node, String dataId) {
         return HttpCall.get(node.baseUrl() + "/v1/cs/configs").param("dataId", dataId).param("group", "DEFAULT_GROUP")
-                .send().body();
+                .send();
     }
 
     static String md5(String content) throws Exception {

@@ -45,8 +45,20 @@ public final class LocalCluster {
 
     /** Starts a node on each of {@code ports} at once, each in a new home; returns once each is ready. */
     public static List<ServerProcess> startOn(List<Integer> ports, String... settings) {
-        List<CompletableFuture<ServerProcess>> starting = ports.stream()
-                .map(port -> CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, settings))).toList();
+        return startEach(ports, ports.stream().map(port -> settings).toList());
+    }
+
+    /**
+     * Starts a node on each of {@code ports} at once, each in a new home with the settings at the
+     * same place in {@code settings}; returns once each is ready.
+     */
+    public static List<ServerProcess> startEach(List<Integer> ports, List<String[]> settings) {
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (int i = 0; i < ports.size(); i++) {
+            int port = ports.get(i);
+            String[] own = settings.get(i);
+            starting.add(CompletableFuture.supplyAsync(() -> ServerProcess.startInNewHome(port, own)));
+        }
         return starting.stream().map(CompletableFuture::join).toList();
     }
 
