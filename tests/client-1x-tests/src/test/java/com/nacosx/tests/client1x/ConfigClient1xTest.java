@@ -14,6 +14,7 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TestServers;
+import java.net.http.HttpResponse;
 import java.util.Properties;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -173,14 +174,17 @@ class ConfigClient1xTest {
 
     /**
      * The largest content a config may have. The 1.x client gives a publish 3 s, whatever its size:
-     * on a loaded machine a 10 MB one (0.3 s on an idle one) may take longer, and the client says
-     * false as the server stores it. An application publishes again then, and so does the test,
-     * for as long as the machine's load stretches the wait.
+     * on a loaded machine a 10 MB one (about 1 s on an idle one, most of it Derby writing the row
+     * and its history) may take longer, and the client says false while the server goes on and
+     * stores it. Publishing again would start the same long write over, so the test, like an
+     * application that checks before it retries, takes the server's answer to a read as the proof.
      */
     @Test
     void tenMegabyteContent() throws Exception {
         String content = "y".repeat(10 * 1024 * 1024);
-        Await.until(6_000, () -> publish("c1-big", content), "the 10 MB content published");
+        if (!publish("c1-big", content)) {
+            Await.until(6_000, () -> content.equals(storedContent("c1-big")), "the 10 MB content stored");
+        }
         assertEquals(content, client.getConfig("c1-big", GROUP, 10000));
     }
 
@@ -190,6 +194,12 @@ class ConfigClient1xTest {
         } catch (NacosException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static String storedContent(String dataId) {
+        HttpResponse<String> response = HttpCall.get(server.baseUrl() + "/v1/cs/configs").param("dataId", dataId)
+                .param("group", GROUP).send();
+        return response.statusCode() == 200 ? response.body() : null;
     }
 
     @Test
