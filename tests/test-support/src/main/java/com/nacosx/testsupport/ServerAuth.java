@@ -1,6 +1,10 @@
 package com.nacosx.testsupport;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,8 +69,29 @@ public final class ServerAuth {
         }
     }
 
+    /**
+     * The admin's token, once the server's auth log says the admin exists: a login tried before
+     * counts as a failure, and a test that allows few of them would lock the admin out.
+     */
     public static String adminToken(ServerProcess server) {
+        Path authLog = server.home().resolve("logs/core-auth.log");
+        long deadline = System.nanoTime() + LOGIN_BOUND.toNanos();
+        while (!mentions(authLog, "the admin user 'nacos' exists")) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the server did not log that its admin exists within " + LOGIN_BOUND
+                        + "; see " + authLog);
+            }
+            ServerProcess.sleep(100);
+        }
         return awaitToken(server, "nacos", ADMIN_PASSWORD);
+    }
+
+    private static boolean mentions(Path log, String text) {
+        try {
+            return Files.exists(log) && Files.readString(log).contains(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Creates the user with a role of its own name granted {@code action} on {@code resource}. */
