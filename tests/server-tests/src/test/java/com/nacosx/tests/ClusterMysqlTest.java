@@ -201,6 +201,7 @@ class ClusterMysqlTest {
         assertEquals(404, ClusterWorkload.status(a, "unseen.txt"), "A has not seen it");
         assertEquals(200, HttpCall.delete(a.baseUrl() + "/v1/cs/configs").param("dataId", "unseen.txt")
                 .param("group", "DEFAULT_GROUP").send().statusCode());
-        Await.until(10_000, () -> ClusterWorkload.status(c, "unseen.txt") == 404, "C no longer serves the deleted config");
+        Await.until(10_000, () -> ClusterWorkload.status(c, "unseen.txt") == 404,
+                "C no longer serves the deleted config");
     }
 }

@@ -1,11 +1,7 @@
 package com.nacosx.testsupport;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -74,24 +70,15 @@ public final class ServerAuth {
      * counts as a failure, and a test that allows few of them would lock the admin out.
      */
     public static String adminToken(ServerProcess server) {
-        Path authLog = server.home().resolve("logs/core-auth.log");
         long deadline = System.nanoTime() + LOGIN_BOUND.toNanos();
-        while (!mentions(authLog, "the admin user 'nacos' exists")) {
+        while (!server.log("core-auth.log").contains("the admin user 'nacos' exists")) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the server did not log that its admin exists within " + LOGIN_BOUND
-                        + "; see " + authLog);
+                        + "; see " + server.home().resolve("logs/core-auth.log"));
             }
             ServerProcess.sleep(100);
         }
         return awaitToken(server, "nacos", ADMIN_PASSWORD);
-    }
-
-    private static boolean mentions(Path log, String text) {
-        try {
-            return Files.exists(log) && Files.readString(log).contains(text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** Creates the user with a role of its own name granted {@code action} on {@code resource}. */
