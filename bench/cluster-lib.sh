@@ -8,7 +8,9 @@
 # the cluster's own schema before each cluster starts; r-nacos has no such storage.
 OFFICIAL_DIR=${OFFICIAL_DIR:-/tmp/n251/distribution/target/nacos-server-2.5.1/nacos}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
-HEAP="-Xms512m -Xmx512m -Xmn256m"
+# Both JVM servers get HEAP through their launchers' CUSTOM_NACOS_MEMORY; HEAP="-Xms64m -Xmx512m"
+# lets each heap grow as its node needs, under the same cap.
+HEAP=${HEAP:--Xms512m -Xmx512m -Xmn256m}
 NODE_COUNT=${NODE_COUNT:-3}
 STORAGE=${STORAGE:-embedded}
 case $STORAGE in
@@ -69,7 +71,7 @@ launch_node() {
             local mode=(-m cluster -c "$MEMBERS")
             [ "$STORAGE" = embedded ] && mode+=(-p embedded)
             [ "$NODE_COUNT" = 1 ] && mode=(-m standalone)
-            JVM_XMS=512m JVM_XMX=512m JVM_XMN=256m \
+            CUSTOM_NACOS_MEMORY="$HEAP" \
                 JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
                 "$home/nacos/bin/startup.sh" "${mode[@]}" >/dev/null 2>&1
             NODE_PIDS[index]=$(cat "$home/nacos/logs/nacos.pid")

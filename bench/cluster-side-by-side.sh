@@ -1,7 +1,8 @@
 #!/bin/bash
 # Three nodes of ours, three official 2.5.1 nodes and three r-nacos 0.8.8 nodes, one cluster at a
 # time on 127.0.0.1 (node ports P, P+100, P+200), each started with the launcher its project ships
-# and the same heap (-Xms512m -Xmx512m -Xmn256m for the two JVM servers), embedded storage:
+# and the same heap (-Xms512m -Xmx512m -Xmn256m for the two JVM servers; HEAP="..." sets another for
+# both, as "-Xms64m -Xmx512m" for heaps that grow as their nodes need), embedded storage:
 #   bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]   (default: full, all three)
 # STORAGE=mysql runs ours and the official on one MariaDB instead (each cluster on an empty
 # database with its own schema; the figures are named WORKLOAD-mysql); r-nacos, which has no such

@@ -6,9 +6,11 @@
 #   -c ip:port,ip:port      cluster members (otherwise conf/cluster.conf)
 #   -s NAME                 server jar name under target/ (default nacos-server)
 # JVM sizes come from the Nacos 2.0 performance report; override them with JVM_XMS, JVM_XMX,
-# JVM_XMN, JVM_MS (metaspace), JVM_MMS (max metaspace), JVM_MDM (max direct memory), and add
-# any other option with JAVA_OPT_EXT. JVM_COMPILER_NICE: the JIT compiler threads' nice relative
-# to the server's other threads, as root (default -5; empty: priorities left alone).
+# JVM_XMN, JVM_MS (metaspace), JVM_MMS (max metaspace), JVM_MDM (max direct memory), or replace
+# the heap and metaspace options whole with CUSTOM_NACOS_MEMORY (as the official launcher: e.g.
+# "-Xms64m -Xmx512m", a heap that grows as the node needs it); add any other option with
+# JAVA_OPT_EXT. JVM_COMPILER_NICE: the JIT compiler threads' nice relative to the server's other
+# threads, as root (default -5; empty: priorities left alone).
 set -euo pipefail
 
 BASE_DIR=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,11 +54,24 @@ if [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
 fi
 
 JAVA_OPT=()
+# CUSTOM_NACOS_MEMORY, as the official launcher reads it, replaces the memory options below whole.
+# shellcheck disable=SC2206
+CUSTOM_MEMORY=(${CUSTOM_NACOS_MEMORY:-})
 if [ "$MODE" = standalone ]; then
-    JAVA_OPT+=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}" -Dnacos.standalone=true)
+    if [ ${#CUSTOM_MEMORY[@]} -gt 0 ]; then
+        JAVA_OPT+=("${CUSTOM_MEMORY[@]}")
+    else
+        JAVA_OPT+=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}")
+    fi
+    JAVA_OPT+=(-Dnacos.standalone=true)
 else
-    JAVA_OPT+=(-server -Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}"
-        -XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
+    JAVA_OPT+=(-server)
+    if [ ${#CUSTOM_MEMORY[@]} -gt 0 ]; then
+        JAVA_OPT+=("${CUSTOM_MEMORY[@]}")
+    else
+        JAVA_OPT+=(-Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}"
+            -XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
+    fi
     # The heap's pages are touched at start, not by the first young pauses that copy into them:
     # those took 0.18-1.03 s under 1.x clients' load, with 0.17-0.23 s each in the kernel zeroing
     # pages (bench/upgrade.sh). A node holds its whole heap from the start.

@@ -61,8 +61,11 @@ class PackagedServerTest {
         assertTrue(stopped.output.contains("stopped"), stopped.output);
         assertTrue(Files.notExists(install.resolve("logs/nacos.pid")));
 
-        assertEquals(0, startup(port).exitCode);
+        // Started again with the official launcher's memory variable: it replaces the heap options whole.
+        assertEquals(0, startup(port, "-Xms64m -Xmx256m").exitCode);
         awaitReady(base);
+        String command = Files.readAllLines(install.resolve("logs/start.out")).get(0);
+        assertTrue(command.contains(" -Xms64m -Xmx256m ") && !command.contains("-Xmn"), command);
         assertEquals("packaged", HttpCall.get(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
                 .send().body());
     }
@@ -77,11 +80,19 @@ class PackagedServerTest {
     }
 
     private Result startup(int port) throws Exception {
+        return startup(port, null);
+    }
+
+    /** Starts the install standalone; {@code memory}, when given, as CUSTOM_NACOS_MEMORY. */
+    private Result startup(int port, String memory) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(install.resolve("bin/startup.sh").toString(), "-m", "standalone");
         // -Xshare:on: the JVM refuses to start unless it can use the class-data archive made by the
         // build, so the unpacked install (elsewhere than where the archive was made) must match it.
         builder.environment().put("JAVA_OPT_EXT", "-Dserver.port=" + port + " -Dserver.address=127.0.0.1 -Xshare:on");
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        if (memory != null) {
+            builder.environment().put("CUSTOM_NACOS_MEMORY", memory);
+        }
         return run(builder);
     }
 
