@@ -150,13 +150,25 @@ await_official_ready() {
 }
 
 # Writes go through Raft: the cluster serves when a publish through each node is acknowledged.
+# One that takes none within 5 minutes ends the run (an r-nacos 0.8.8 node once panicked at start,
+# "RaftStoreApply module ill", and its cluster never took a write).
 await_writable() {
     for port in "${PORTS[@]}"; do
+        local accepted=""
         for _ in $(seq 1 600); do
-            curl -s -X POST "http://127.0.0.1:$port/nacos/v1/cs/configs" -d dataId=side-by-side-probe \
-                -d group=BENCH -d content=ok 2>/dev/null | grep -q true && break
+            if curl -s -m 5 -X POST "http://127.0.0.1:$port/nacos/v1/cs/configs" -d dataId=side-by-side-probe \
+                -d group=BENCH -d content=ok 2>/dev/null | grep -q true; then
+                accepted=yes
+                break
+            fi
             sleep 0.5
         done
+        if [ -z "$accepted" ]; then
+            echo "the node on $port took no config write within 5 minutes; its home is left for a look:" \
+                "${NODE_HOMES[*]}" >&2
+            NODE_HOMES=()
+            exit 1
+        fi
     done
 }
 
