@@ -54,24 +54,13 @@ if [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
 fi
 
 JAVA_OPT=()
-# CUSTOM_NACOS_MEMORY, as the official launcher reads it, replaces the memory options below whole.
-# shellcheck disable=SC2206
-CUSTOM_MEMORY=(${CUSTOM_NACOS_MEMORY:-})
 if [ "$MODE" = standalone ]; then
-    if [ ${#CUSTOM_MEMORY[@]} -gt 0 ]; then
-        JAVA_OPT+=("${CUSTOM_MEMORY[@]}")
-    else
-        JAVA_OPT+=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}")
-    fi
+    MEMORY=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}")
     JAVA_OPT+=(-Dnacos.standalone=true)
 else
+    MEMORY=(-Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}"
+        -XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
     JAVA_OPT+=(-server)
-    if [ ${#CUSTOM_MEMORY[@]} -gt 0 ]; then
-        JAVA_OPT+=("${CUSTOM_MEMORY[@]}")
-    else
-        JAVA_OPT+=(-Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}"
-            -XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
-    fi
     # The heap's pages are touched at start, not by the first young pauses that copy into them:
     # those took 0.18-1.03 s under 1.x clients' load, with 0.17-0.23 s each in the kernel zeroing
     # pages (bench/upgrade.sh). A node holds its whole heap from the start.
@@ -80,6 +69,12 @@ else
         JAVA_OPT+=(-DembeddedStorage=true)
     fi
 fi
+# CUSTOM_NACOS_MEMORY, as the official launcher reads it, replaces those memory options whole.
+if [ -n "${CUSTOM_NACOS_MEMORY:-}" ]; then
+    # shellcheck disable=SC2206
+    MEMORY=(${CUSTOM_NACOS_MEMORY})
+fi
+JAVA_OPT+=("${MEMORY[@]}")
 JAVA_OPT+=(-XX:MaxDirectMemorySize="${JVM_MDM:-1g}" -XX:-OmitStackTraceInFastThrow
     -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$LOG_DIR/java_heapdump.hprof" -XX:-UseLargePages)
 
