@@ -29,7 +29,9 @@
 # node compiled for 40 s of CPU in the register storm's first minute, and for 100 s in three
 # minutes of publishes; after 30 s the JIT still took 40-55% of a node's CPU). "tiny" (to show the
 # harness works, about 2 min for ours) 1 s and 2 s, and a held load of 300 instances and 1,000
-# listeners for 5 s after 2 s (not 20). WARMUP (seconds) overrides either; WORKLOADS names the
+# listeners for 5 s after 2 s (not 20). WARMUP (seconds) overrides either; WINDOWS=N measures the
+# register, publish and query N windows one after another, each printed (with WARMUP=0, the warm-up
+# curve), and reports the last; WORKLOADS names the
 # workloads to run (default all: register publish query push 1x-register 1x-beat held restart;
 # restart needs held). Needs: wrk (installed
 # from Debian's packages when absent), jq, mvn -B -DskipTests package (ours and bench/grpc-bench),
@@ -75,7 +77,7 @@ on_every_node() {
         local out="$WORK_DIR/node$index.txt"
         outs+=("$out")
         java -Xmx2g -jar "$BENCH_JAR" "$@" --port $((PORTS[index] + 1000)) --server-pid "${NODE_PIDS[index]}" \
-            --warmup "$WARMUP" --seconds "$SECONDS_MEASURED" > "$out" 2>&1 &
+            --warmup "$WARMUP" --seconds "$SECONDS_MEASURED" --windows "${WINDOWS:-1}" > "$out" 2>&1 &
         pids+=("$!")
     done
     for pid in "${pids[@]}"; do wait "$pid" || true; done

@@ -12,6 +12,7 @@ import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.GrayConfig;
 import com.nacosx.config.store.AccountTables;
 import com.nacosx.config.store.ConfigInfoStore;
+import com.nacosx.config.store.FormalRowReplacement;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.NamespaceStore;
@@ -43,6 +44,7 @@ public class ConfigWriter {
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
 
     private final ConfigInfoStore configs;
+    private final FormalRowReplacement replacement;
     private final GrayStore grays;
     private final HistoryStore history;
     private final NamespaceStore namespaces;
@@ -53,9 +55,11 @@ public class ConfigWriter {
     private final Listeners<ConfigChangeListener> listeners = new Listeners<>("a config change");
     private final Listeners<ConfigWriteListener> writeListeners = new Listeners<>("this node's config write");
 
-    public ConfigWriter(ConfigInfoStore configs, GrayStore grays, HistoryStore history, NamespaceStore namespaces,
-            CapacityStore capacities, AccountTables accounts, ConfigCache cache, WriteBatcher writes) {
+    public ConfigWriter(ConfigInfoStore configs, FormalRowReplacement replacement, GrayStore grays,
+            HistoryStore history, NamespaceStore namespaces, CapacityStore capacities, AccountTables accounts,
+            ConfigCache cache, WriteBatcher writes) {
         this.configs = configs;
+        this.replacement = replacement;
         this.grays = grays;
         this.history = history;
         this.namespaces = namespaces;
@@ -125,10 +129,7 @@ public class ConfigWriter {
     private CompletableFuture<Void> publishFormal(ConfigKey key, ConfigWrite write, String casMd5, long now) {
         ConfigEntry entry = ConfigEntry.of(write.content(), write.md5(), write.type(), now, write.encryptedDataKey());
         return change(key, true, null, () -> {
-            // The history row records the stored row as it is before the update (HistoryStore says how).
-            boolean updated = history.recordStored(key, casMd5, write.srcIp(), write.srcUser(), HistoryStore.UPDATE, now)
-                    && configs.update(key, write, now, casMd5);
-            if (updated) {
+            if (replacement.replace(key, write, casMd5, now)) {
                 configs.replaceTags(key, write.tags());
             } else if (casMd5 != null && configs.exists(key)) {
                 throw new NacosException(NacosException.SERVER_ERROR, ErrorCode.RESOURCE_CONFLICT,
@@ -183,7 +184,7 @@ public class ConfigWriter {
     CompletableFuture<Void> remove(ConfigKey key, String srcIp, String srcUser, long now) {
         return change(key, true, null, () -> {
             configs.find(key).ifPresent(old -> {
-                configs.delete(old.id());
+                configs.delete(key, old.id());
                 history.record(old.id(), key, old.content(), old.md5(), old.appName(), srcIp, srcUser,
                         HistoryStore.DELETE, null, old.encryptedDataKey(), now);
             });

@@ -34,6 +34,7 @@ public class ConfigInfoStore {
 
     private final JdbcTemplate jdbc;
     private final SqlDialect dialect;
+    private final WrittenRows written;
     /**
      * The configs that may have rows in config_tags_relation. Most configs have no tags, and
      * skipping the delete of their tag rows made publishes ~20% faster on Derby. Loaded at start,
@@ -43,9 +44,10 @@ public class ConfigInfoStore {
      */
     private final Set<ConfigKey> mayHaveTags = ConcurrentHashMap.newKeySet();
 
-    public ConfigInfoStore(JdbcTemplate jdbc, DataSourceSettings settings) {
+    public ConfigInfoStore(JdbcTemplate jdbc, DataSourceSettings settings, WrittenRows written) {
         this.jdbc = jdbc;
         this.dialect = settings.dialect();
+        this.written = written;
         jdbc.query("SELECT DISTINCT data_id, group_id, tenant_id FROM config_tags_relation", rs -> {
             mayHaveTags.add(new ConfigKey(rs.getString(1), rs.getString(2), rs.getString(3)));
         });
@@ -108,8 +110,10 @@ public class ConfigInfoStore {
             bindDetails(ps, i, write);
             return ps;
         }, keys);
-        return keys.getKeyList().isEmpty() ? find(key).orElseThrow().id()
+        long id = keys.getKeyList().isEmpty() ? find(key).orElseThrow().id()
                 : ((Number) keys.getKeyList().get(0).values().iterator().next()).longValue();
+        written.remember(key, rowOf(id, write));
+        return id;
     }
 
     public boolean exists(ConfigKey key) {
@@ -119,29 +123,76 @@ public class ConfigInfoStore {
     }
 
     /**
-     * Updates a row; with {@code expectedMd5} only while the stored md5 still equals it.
+     * Updates a row; with {@code expectedMd5} only while the stored md5 still equals it (or the row
+     * has none, as on the official server).
      *
      * @return whether the row was updated
      */
-    public boolean update(ConfigKey key, ConfigWrite write, long now, String expectedMd5) {
+    boolean update(ConfigKey key, ConfigWrite write, long now, String expectedMd5) {
+        return update("WHERE " + KEY_MATCH + (expectedMd5 == null ? "" : " AND " + MD5_MATCH), write, now,
+                (ps, i) -> {
+                    i = bindKey(ps, i, key);
+                    if (expectedMd5 != null) {
+                        ps.setString(i, expectedMd5);
+                    }
+                });
+    }
+
+    /**
+     * Updates the row {@code id} only while its md5 is still {@code storedMd5}: the row this node
+     * remembers it wrote ({@link WrittenRows}) is then the row replaced.
+     *
+     * @return whether the row was updated
+     */
+    boolean update(long id, String storedMd5, ConfigWrite write, long now) {
+        return update("WHERE id = ? AND md5 = ?", write, now, (ps, i) -> {
+            ps.setLong(i++, id);
+            ps.setString(i, storedMd5);
+        });
+    }
+
+    private boolean update(String match, ConfigWrite write, long now, MatchBinder bindMatch) {
         String sql = "UPDATE config_info SET content = ?, md5 = ?, type = ?, app_name = ?, encrypted_data_key = ?, "
-                + "gmt_modified = ?, src_user = ?, src_ip = ?, c_desc = ?, c_use = ?, effect = ?, c_schema = ? "
-                + "WHERE " + KEY_MATCH + (expectedMd5 == null ? "" : " AND " + MD5_MATCH);
+                + "gmt_modified = ?, src_user = ?, src_ip = ?, c_desc = ?, c_use = ?, effect = ?, c_schema = ? " + match;
         int rows = jdbc.update(sql, ps -> {
             int i = bindContent(ps, 1, write);
             ps.setTimestamp(i++, new Timestamp(now));
-            i = bindDetails(ps, i, write);
-            i = bindKey(ps, i, key);
-            if (expectedMd5 != null) {
-                ps.setString(i, expectedMd5);
-            }
+            bindMatch.bind(ps, bindDetails(ps, i, write));
         });
         return rows > 0;
     }
 
-    public void delete(long id) {
+    /** Binds a statement's WHERE parameters from index {@code first} on. */
+    @FunctionalInterface
+    private interface MatchBinder {
+        void bind(PreparedStatement ps, int first) throws SQLException;
+    }
+
+    /**
+     * The stored formal row of {@code key} as a history row takes it; with {@code expectedMd5},
+     * only while its md5 matches as {@link #update(ConfigKey, ConfigWrite, long, String)} requires.
+     */
+    Optional<WrittenRows.FormalRow> formalRow(ConfigKey key, String expectedMd5) {
+        List<Object> args = new ArrayList<>(List.of(key.dataId(), key.group(), key.tenant()));
+        if (expectedMd5 != null) {
+            args.add(expectedMd5);
+        }
+        return jdbc.query("SELECT id, app_name, content, md5, encrypted_data_key FROM config_info WHERE " + KEY_MATCH
+                + (expectedMd5 == null ? "" : " AND " + MD5_MATCH), (rs, row) -> new WrittenRows.FormalRow(
+                        rs.getLong("id"), rs.getString("app_name"), rs.getString("content"), rs.getString("md5"),
+                        rs.getString("encrypted_data_key")), args.toArray()).stream().findFirst();
+    }
+
+    /** The row a write leaves, as {@link #formalRow} would read it back. */
+    static WrittenRows.FormalRow rowOf(long id, ConfigWrite write) {
+        return new WrittenRows.FormalRow(id, write.appName(), write.content(), write.md5(),
+                nullToEmpty(write.encryptedDataKey()));
+    }
+
+    public void delete(ConfigKey key, long id) {
         jdbc.update("DELETE FROM config_info WHERE id = ?", id);
         jdbc.update("DELETE FROM config_tags_relation WHERE id = ?", id);
+        written.forget(key);
     }
 
     /** Replaces the config tags of the row of {@code key}. */

@@ -48,49 +48,27 @@ public class HistoryStore {
 
     /**
      * Records the stored formal row of {@code key}, as it is before a change. With
-     * {@code expectedMd5}, only while its md5 still equals it.
-     * <p>
-     * MySQL copies the row inside the database, and the old content never travels to the server and
-     * back. Derby, in process, copies a CLOB from row to row a byte at a time: that copy was two
-     * thirds of Derby's time in a cluster's publish storm (async-profiler, bench/RESULTS.md), so
-     * there the row is read and its content written back as a stream ({@link ContentParam}).
+     * {@code expectedMd5}, only while its md5 still equals it. For MySQL, which copies the row
+     * inside the database: the old content never travels to the server and back. Derby, in
+     * process, copies a CLOB from row to row a byte at a time (two thirds of Derby's time in a
+     * cluster's publish storm, bench/RESULTS.md), so there {@link FormalRowReplacement} records the
+     * row it already holds with {@link #record}.
      *
      * @return whether a row was there (and matched) and was recorded
      */
-    public boolean recordStored(ConfigKey key, String expectedMd5, String srcIp, String srcUser, String opType, long now) {
-        String match = "WHERE " + ConfigInfoStore.KEY_MATCH
-                + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
-        List<Object> matchArgs = new ArrayList<>(List.of(key.dataId(), key.group(), key.tenant()));
-        if (expectedMd5 != null) {
-            matchArgs.add(expectedMd5);
-        }
-        if (dialect == SqlDialect.DERBY) {
-            return readAndRecord(key, match, matchArgs.toArray(), srcIp, srcUser, opType, now);
-        }
+    boolean recordStored(ConfigKey key, String expectedMd5, String srcIp, String srcUser, String opType, long now) {
         String sql = "INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
                 + "src_user, gmt_create, gmt_modified, op_type, publish_type, encrypted_data_key) SELECT id, data_id, "
                 + "group_id, tenant_id, app_name, content, md5, ?, ?, ?, ?, ?, '" + FORMAL + "', encrypted_data_key "
-                + "FROM config_info " + match;
+                + "FROM config_info WHERE " + ConfigInfoStore.KEY_MATCH
+                + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
         Timestamp time = new Timestamp(now);
-        List<Object> args = new ArrayList<>(Arrays.asList(srcIp, srcUser, time, time, opType));
-        args.addAll(matchArgs);
-        return jdbc.update(sql, args.toArray()) > 0;
-    }
-
-    private boolean readAndRecord(ConfigKey key, String match, Object[] matchArgs, String srcIp, String srcUser,
-            String opType, long now) {
-        List<StoredRow> stored = jdbc.query("SELECT id, app_name, content, md5, encrypted_data_key FROM config_info "
-                + match, (rs, row) -> new StoredRow(rs.getLong("id"), rs.getString("app_name"), rs.getString("content"),
-                        rs.getString("md5"), rs.getString("encrypted_data_key")), matchArgs);
-        for (StoredRow row : stored) {
-            record(row.id(), key, row.content(), row.md5(), row.appName(), srcIp, srcUser, opType, null,
-                    row.encryptedDataKey(), now);
+        List<Object> args = new ArrayList<>(Arrays.asList(srcIp, srcUser, time, time, opType, key.dataId(),
+                key.group(), key.tenant()));
+        if (expectedMd5 != null) {
+            args.add(expectedMd5);
         }
-        return !stored.isEmpty();
-    }
-
-    /** What a history row takes from the config row it records. */
-    private record StoredRow(long id, String appName, String content, String md5, String encryptedDataKey) {
+        return jdbc.update(sql, args.toArray()) > 0;
     }
 
     /** The changes of one config, newest first. */

@@ -43,11 +43,14 @@ public class TableSnapshot {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transaction;
     private final LoadProgress progress;
+    private final WrittenRows written;
 
-    public TableSnapshot(JdbcTemplate jdbc, TransactionTemplate transaction, LoadProgress progress) {
+    public TableSnapshot(JdbcTemplate jdbc, TransactionTemplate transaction, LoadProgress progress,
+            WrittenRows written) {
         this.jdbc = jdbc;
         this.transaction = transaction;
         this.progress = progress;
+        this.written = written;
     }
 
     public void save(Path file) throws IOException {
@@ -105,6 +108,7 @@ public class TableSnapshot {
         for (String table : TABLES) {
             jdbc.update("DELETE FROM " + table);
         }
+        written.forgetAll();
     }
 
     private void insert(Table table, LoadProgress.Load load) {

@@ -15,12 +15,14 @@ import com.nacosx.config.store.AccountTables;
 import com.nacosx.config.store.ConfigInfoStore;
 import com.nacosx.config.store.DataSourceSettings;
 import com.nacosx.config.store.DerbySchema;
+import com.nacosx.config.store.FormalRowReplacement;
 import com.nacosx.config.store.GrayStore;
 import com.nacosx.config.store.HistoryStore;
 import com.nacosx.config.store.NamespaceStore;
 import com.nacosx.config.store.NarrowCharsetColumns;
 import com.nacosx.config.store.SqlDialect;
 import com.nacosx.config.store.WriteBatcher;
+import com.nacosx.config.store.WrittenRows;
 import com.nacosx.core.replication.LocalCommandLog;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -28,6 +30,10 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,12 +73,14 @@ class ConfigWriterTest {
         jdbc = new JdbcTemplate(dataSource);
         DataSourceSettings settings = new DataSourceSettings(SqlDialect.DERBY, List.of(), List.of(), List.of(), 4, 1,
                 3000);
-        ConfigInfoStore configs = new ConfigInfoStore(jdbc, settings);
+        WrittenRows writtenRows = new WrittenRows(settings);
+        ConfigInfoStore configs = new ConfigInfoStore(jdbc, settings, writtenRows);
+        HistoryStore history = new HistoryStore(jdbc, settings);
         GrayStore grays = new GrayStore(jdbc, new StandardEnvironment());
         batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
                 new NarrowCharsetColumns(dataSource));
-        writer = new ConfigWriter(configs, grays, new HistoryStore(jdbc, settings), new NamespaceStore(jdbc),
-                new CapacityStore(jdbc), new AccountTables(jdbc), cache, batcher);
+        writer = new ConfigWriter(configs, new FormalRowReplacement(configs, history, writtenRows, settings), grays,
+                history, new NamespaceStore(jdbc), new CapacityStore(jdbc), new AccountTables(jdbc), cache, batcher);
         writer.addListener(changed::add);
         writer.addWriteListener((key, variant) -> written.add(key));
         log = new LocalCommandLog<>(writer);
@@ -90,7 +98,41 @@ class ConfigWriterTest {
     }
 
     void publish(String content, PublishOptions options) {
-        log.submitAndWait(new ConfigCommand.Publish(KEY, write(content), options, System.currentTimeMillis()));
+        log.submitAndWait(publishOf(content, options));
+    }
+
+    static ConfigCommand.Publish publishOf(String content, PublishOptions options) {
+        return new ConfigCommand.Publish(KEY, write(content), options, System.currentTimeMillis());
+    }
+
+    /** The history rows of {@link #KEY}, oldest first, as "op_type content". */
+    List<String> history() {
+        return jdbc.query("SELECT op_type, content FROM his_config_info WHERE data_id = ? ORDER BY nid",
+                (rs, row) -> rs.getString(1).trim() + " " + rs.getString(2), KEY.dataId());
+    }
+
+    /**
+     * Submits the commands while the database writer is held, so that they share its next
+     * transaction, and waits for each: its outcome, or the error it failed with.
+     */
+    List<Object> inOneBatch(List<ConfigCommand.Publish> commands) throws Exception {
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Object> held = batcher.submit(() -> {
+            try {
+                return hold.await(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        List<CompletableFuture<Void>> submitted = commands.stream().map(log::submit).toList();
+        hold.countDown();
+        held.get();
+        List<Object> outcomes = new ArrayList<>();
+        for (CompletableFuture<Void> future : submitted) {
+            outcomes.add(future.handle((done, error) -> error == null ? "ok"
+                    : (error instanceof CompletionException wrapped ? wrapped.getCause() : error).getClass()).get());
+        }
+        return outcomes;
     }
 
     @Test
@@ -166,5 +208,45 @@ class ConfigWriterTest {
         assertEquals(2, changed.size());
         assertEquals(1, written.size(), "another node's write is that node's to announce");
         assertEquals(0, reconciler.reloadDiffering(), "nothing differs any more");
+    }
+
+    @Test
+    void eachPublishRecordsTheRowItReplacedAlsoWithinOneTransaction() throws Exception {
+        publish("a: 1", PublishOptions.FORMAL);
+        publish("a: 2", PublishOptions.FORMAL);
+        inOneBatch(List.of(publishOf("a: 3", PublishOptions.FORMAL), publishOf("a: 4", PublishOptions.FORMAL),
+                publishOf("a: 5", PublishOptions.FORMAL)));
+        assertEquals(List.of("I a: 1", "U a: 1", "U a: 2", "U a: 3", "U a: 4"), history());
+        assertEquals("a: 5", jdbc.queryForObject("SELECT content FROM config_info WHERE data_id = ?", String.class,
+                KEY.dataId()));
+        Long id = jdbc.queryForObject("SELECT id FROM config_info WHERE data_id = ?", Long.class, KEY.dataId());
+        assertEquals(List.of(id), jdbc.queryForList("SELECT DISTINCT id FROM his_config_info", Long.class));
+        assertEquals(List.of("app"), jdbc.queryForList("SELECT DISTINCT app_name FROM his_config_info", String.class));
+    }
+
+    @Test
+    void aTransactionRolledBackForOneRefusedWriteLeavesNoRowRecordedThatWasNotStored() throws Exception {
+        publish("a: 1", PublishOptions.FORMAL);
+        List<Object> outcomes = inOneBatch(List.of(publishOf("a: 2", PublishOptions.FORMAL),
+                publishOf("a: refused", new PublishOptions(Md5.of("something else"), null, null)),
+                publishOf("a: 3", PublishOptions.FORMAL)));
+        assertEquals(List.of("ok", NacosException.class, "ok"), outcomes);
+        assertEquals(List.of("I a: 1", "U a: 1", "U a: 2"), history());
+        publish("a: 4", new PublishOptions(Md5.of("a: 3"), null, null));
+        assertEquals(List.of("I a: 1", "U a: 1", "U a: 2", "U a: 3"), history());
+    }
+
+    @Test
+    void aRowChangedBehindTheWriterIsRecordedAsItWasStored() {
+        publish("a: 1", PublishOptions.FORMAL);
+        publish("a: 2", PublishOptions.FORMAL);
+        jdbc.update("UPDATE config_info SET content = ?, md5 = ? WHERE data_id = ?", "a: by hand", Md5.of("a: by hand"),
+                KEY.dataId());
+        publish("a: 3", PublishOptions.FORMAL);
+        assertEquals(List.of("I a: 1", "U a: 1", "U a: by hand"), history());
+        log.submitAndWait(new ConfigCommand.Remove(KEY, "10.0.0.1", "nacos", System.currentTimeMillis()));
+        publish("a: again", PublishOptions.FORMAL);
+        publish("a: again 2", PublishOptions.FORMAL);
+        assertEquals(List.of("I a: 1", "U a: 1", "U a: by hand", "D a: 3", "I a: again", "U a: again"), history());
     }
 }
