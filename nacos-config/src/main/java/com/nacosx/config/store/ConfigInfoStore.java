@@ -129,13 +129,12 @@ public class ConfigInfoStore {
      * @return whether the row was updated
      */
     boolean update(ConfigKey key, ConfigWrite write, long now, String expectedMd5) {
-        return update("WHERE " + KEY_MATCH + (expectedMd5 == null ? "" : " AND " + MD5_MATCH), write, now,
-                (ps, i) -> {
-                    i = bindKey(ps, i, key);
-                    if (expectedMd5 != null) {
-                        ps.setString(i, expectedMd5);
-                    }
-                });
+        FormalMatch match = FormalMatch.of(key, expectedMd5);
+        return update(match.where(), write, now, (ps, i) -> {
+            for (Object arg : match.args()) {
+                ps.setObject(i++, arg);
+            }
+        });
     }
 
     /**
@@ -173,14 +172,27 @@ public class ConfigInfoStore {
      * only while its md5 matches as {@link #update(ConfigKey, ConfigWrite, long, String)} requires.
      */
     Optional<WrittenRows.FormalRow> formalRow(ConfigKey key, String expectedMd5) {
-        List<Object> args = new ArrayList<>(List.of(key.dataId(), key.group(), key.tenant()));
-        if (expectedMd5 != null) {
+        FormalMatch match = FormalMatch.of(key, expectedMd5);
+        return jdbc.query("SELECT id, app_name, content, md5, encrypted_data_key FROM config_info " + match.where(),
+                (rs, row) -> new WrittenRows.FormalRow(rs.getLong("id"), rs.getString("app_name"),
+                        rs.getString("content"), rs.getString("md5"), rs.getString("encrypted_data_key")),
+                match.args().toArray()).stream().findFirst();
+    }
+
+    /**
+     * The WHERE clause that chooses the formal row of a key, with a compare-and-set's
+     * {@code expectedMd5} when there is one (see {@link #MD5_MATCH}), and its arguments in order.
+     */
+    record FormalMatch(String where, List<Object> args) {
+
+        static FormalMatch of(ConfigKey key, String expectedMd5) {
+            List<Object> args = new ArrayList<>(List.of(key.dataId(), key.group(), key.tenant()));
+            if (expectedMd5 == null) {
+                return new FormalMatch("WHERE " + KEY_MATCH, args);
+            }
             args.add(expectedMd5);
+            return new FormalMatch("WHERE " + KEY_MATCH + " AND " + MD5_MATCH, args);
         }
-        return jdbc.query("SELECT id, app_name, content, md5, encrypted_data_key FROM config_info WHERE " + KEY_MATCH
-                + (expectedMd5 == null ? "" : " AND " + MD5_MATCH), (rs, row) -> new WrittenRows.FormalRow(
-                        rs.getLong("id"), rs.getString("app_name"), rs.getString("content"), rs.getString("md5"),
-                        rs.getString("encrypted_data_key")), args.toArray()).stream().findFirst();
     }
 
     /** The row a write leaves, as {@link #formalRow} would read it back. */

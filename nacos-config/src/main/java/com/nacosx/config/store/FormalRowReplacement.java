@@ -21,14 +21,11 @@ public class FormalRowReplacement {
     private final ConfigInfoStore configs;
     private final HistoryStore history;
     private final WrittenRows written;
-    private final boolean shared;
 
-    public FormalRowReplacement(ConfigInfoStore configs, HistoryStore history, WrittenRows written,
-            DataSourceSettings settings) {
+    public FormalRowReplacement(ConfigInfoStore configs, HistoryStore history, WrittenRows written) {
         this.configs = configs;
         this.history = history;
         this.written = written;
-        this.shared = settings.dialect() != SqlDialect.DERBY;
     }
 
     /**
@@ -38,7 +35,7 @@ public class FormalRowReplacement {
      * @return whether a row was there (and matched) and was replaced
      */
     public boolean replace(ConfigKey key, ConfigWrite write, String casMd5, long now) {
-        if (shared) {
+        if (!written.kept()) {
             return history.recordStored(key, casMd5, write.srcIp(), write.srcUser(), HistoryStore.UPDATE, now)
                     && configs.update(key, write, now, casMd5);
         }

@@ -57,17 +57,14 @@ public class HistoryStore {
      * @return whether a row was there (and matched) and was recorded
      */
     boolean recordStored(ConfigKey key, String expectedMd5, String srcIp, String srcUser, String opType, long now) {
+        ConfigInfoStore.FormalMatch match = ConfigInfoStore.FormalMatch.of(key, expectedMd5);
         String sql = "INSERT INTO his_config_info (id, data_id, group_id, tenant_id, app_name, content, md5, src_ip, "
                 + "src_user, gmt_create, gmt_modified, op_type, publish_type, encrypted_data_key) SELECT id, data_id, "
                 + "group_id, tenant_id, app_name, content, md5, ?, ?, ?, ?, ?, '" + FORMAL + "', encrypted_data_key "
-                + "FROM config_info WHERE " + ConfigInfoStore.KEY_MATCH
-                + (expectedMd5 == null ? "" : " AND " + ConfigInfoStore.MD5_MATCH);
+                + "FROM config_info " + match.where();
         Timestamp time = new Timestamp(now);
-        List<Object> args = new ArrayList<>(Arrays.asList(srcIp, srcUser, time, time, opType, key.dataId(),
-                key.group(), key.tenant()));
-        if (expectedMd5 != null) {
-            args.add(expectedMd5);
-        }
+        List<Object> args = new ArrayList<>(Arrays.asList(srcIp, srcUser, time, time, opType));
+        args.addAll(match.args());
         return jdbc.update(sql, args.toArray()) > 0;
     }
 

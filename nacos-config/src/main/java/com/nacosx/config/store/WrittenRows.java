@@ -33,6 +33,11 @@ public class WrittenRows implements TransactionSynchronization {
         this.kept = settings.dialect() == SqlDialect.DERBY;
     }
 
+    /** Whether rows are kept: only on the embedded Derby; a shared MySQL is written by other nodes too. */
+    boolean kept() {
+        return kept;
+    }
+
     /** The row as this node last wrote it, or null when it does not know. */
     FormalRow get(ConfigKey key) {
         return rows.get(key);

@@ -79,7 +79,7 @@ class ConfigWriterTest {
         GrayStore grays = new GrayStore(jdbc, new StandardEnvironment());
         batcher = new WriteBatcher(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
                 new NarrowCharsetColumns(dataSource));
-        writer = new ConfigWriter(configs, new FormalRowReplacement(configs, history, writtenRows, settings), grays,
+        writer = new ConfigWriter(configs, new FormalRowReplacement(configs, history, writtenRows), grays,
                 history, new NamespaceStore(jdbc), new CapacityStore(jdbc), new AccountTables(jdbc), cache, batcher);
         writer.addListener(changed::add);
         writer.addWriteListener((key, variant) -> written.add(key));
