@@ -5,7 +5,9 @@ place."""
 import re
 from collections import namedtuple
 
-Phase = namedtuple("Phase", "time name")
+# A phase's time is to the second, as the other lines'; "precise" adds its milliseconds when the
+# line has them.
+Phase = namedtuple("Phase", "time name precise")
 # A node's CPU (% of one core) is None when the node was replaced within the sample; its healthy
 # instances are None when its list timed out.
 Node = namedtuple("Node", "port mode cpu healthy")
@@ -13,7 +15,7 @@ Node = namedtuple("Node", "port mode cpu healthy")
 Sample = namedtuple("Sample", "time nodes tool host")
 Window = namedtuple("Window", "time beats failed registers p99")
 
-_PHASE = re.compile(r"== (\d\d:\d\d:\d\d) ")
+_PHASE = re.compile(r"== (\d\d:\d\d:\d\d)(\.\d\d\d)? ")
 _SAMPLE = re.compile(r"(\d\d:\d\d:\d\d) \|")
 _NODE = re.compile(r"(\d+) (\S+) cpu (\S+) healthy (\S+)")
 _TOOL = re.compile(r"clients cpu (\d+)%")
@@ -30,7 +32,9 @@ def _number(text):
 def phase(line):
     """The phase a "==" line starts (its name keeps its time), or None."""
     match = _PHASE.match(line)
-    return Phase(match.group(1), line[3:].strip()) if match else None
+    if not match:
+        return None
+    return Phase(match.group(1), line[3:].strip(), match.group(1) + (match.group(2) or ".000"))
 
 
 def window(line):

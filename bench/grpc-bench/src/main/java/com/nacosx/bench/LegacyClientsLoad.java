@@ -57,8 +57,12 @@ import java.util.stream.Collectors;
  * beat latencies to FILE, a line per window: its time and {@link Latencies#buckets()}, from which
  * tests/scripts/nacos-1.4.8/summarize.py takes a phase's p99 over all its beats. With
  * {@code --slow-beats FILE} it appends to FILE every beat answered after more than 100 ms, or not at all: when it
- * was sent, how long it took and each try (server, status or error, ms): a 10 s window's p99
- * says how slow, this says when and where. Runs {@code --seconds}, or until killed.
+ * was sent, how long it took, {@code failed} for a beat no server answered, and each try (server,
+ * status or error, ms): a 10 s window's p99 says how slow, this says when and where. With
+ * {@code --per-second FILE} it appends a line a second with the beats sent, answered and failed and
+ * the registrations sent and failed in that second, from which
+ * tests/scripts/nacos-1.4.8/beat-phases.py counts each phase of a run to the second. Runs
+ * {@code --seconds}, or until killed.
  */
 final class LegacyClientsLoad {
 
@@ -83,6 +87,7 @@ final class LegacyClientsLoad {
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong failovers = new AtomicLong();
     private final AtomicLong registers = new AtomicLong();
+    private final SecondCounts perSecond;
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger mostWaiting = new AtomicInteger();
     private final AtomicReference<Latencies> latencies = new AtomicReference<>(new Latencies());
@@ -166,7 +171,8 @@ final class LegacyClientsLoad {
     }
 
     private LegacyClientsLoad(List<String> servers, int services, int inFlight, PrintWriter histograms,
-            PrintWriter slowBeats) {
+            PrintWriter slowBeats, PrintWriter perSecond) {
+        this.perSecond = new SecondCounts(perSecond);
         this.servers = servers;
         this.services = services;
         this.lanes = servers.stream().map(server -> new Lane(inFlight)).toList();
@@ -177,7 +183,7 @@ final class LegacyClientsLoad {
     static void run(Args args) throws InterruptedException {
         LegacyClientsLoad load = new LegacyClientsLoad(args.list("servers", "127.0.0.1:8848"),
                 args.number("services", 100), args.number("in-flight", 512), appendingOrNull(args.text("histograms", "")),
-                appendingOrNull(args.text("slow-beats", "")));
+                appendingOrNull(args.text("slow-beats", "")), appendingOrNull(args.text("per-second", "")));
         int count = args.number("instances", 1000);
         long start = System.nanoTime();
         for (int i = 0; i < count; i++) {
@@ -186,6 +192,7 @@ final class LegacyClientsLoad {
             load.timer.schedule(() -> load.start(instance, due), due - start, TimeUnit.NANOSECONDS);
         }
         load.timer.scheduleAtFixedRate(load::report, REPORT_SECONDS, REPORT_SECONDS, TimeUnit.SECONDS);
+        load.perSecond.startWriting(load.timer);
         int seconds = args.number("seconds", 0);
         if (seconds > 0) {
             Thread.sleep(seconds * 1000L);
@@ -220,8 +227,7 @@ final class LegacyClientsLoad {
      * client's own timer fired (nanoTime), which the shared timer of this process may have run late.
      */
     private void start(Instance instance, long due) {
-        registers.incrementAndGet();
-        call("POST", "instance?" + instance.query(), null);
+        register(instance);
         long firstBeat = due + BEAT_NANOS;
         timer.schedule(() -> beat(instance, firstBeat), firstBeat - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
@@ -230,12 +236,15 @@ final class LegacyClientsLoad {
         long sent = System.nanoTime();
         StringBuilder tries = slowBeats == null ? null : new StringBuilder();
         LocalTime sentAt = slowBeats == null ? null : LocalTime.now();
+        perSecond.beatSent();
         call("PUT", "instance/beat?" + instance.beatQuery(), tries).whenComplete((answer, error) -> {
             long took = System.nanoTime() - sent;
             beats.incrementAndGet();
             latencies.get().record(took);
+            perSecond.beatDone(error == null);
             if (tries != null && (took > SLOW_BEAT_NANOS || error != null)) {
-                slowBeats.println(sentAt.format(MILLIS_CLOCK) + " " + TimeUnit.NANOSECONDS.toMillis(took) + " ms:" + tries);
+                slowBeats.println(sentAt.format(MILLIS_CLOCK) + " " + TimeUnit.NANOSECONDS.toMillis(took) + " ms"
+                        + (error != null ? " failed" : "") + ":" + tries);
             }
             if (error != null) {
                 scheduleAfter(instance, due, sent, BEAT_NANOS, this::beat);
@@ -252,10 +261,18 @@ final class LegacyClientsLoad {
 
     /** A beat was answered 20404: the client registers the instance, then waits for its next beat. */
     private void registerAgain(Instance instance, long due, long nextBeatIn) {
-        registers.incrementAndGet();
         long sent = System.nanoTime();
-        call("POST", "instance?" + instance.query(), null).whenComplete((answer, error) ->
-                scheduleAfter(instance, due, sent, nextBeatIn, this::beat));
+        register(instance).whenComplete((answer, error) -> scheduleAfter(instance, due, sent, nextBeatIn, this::beat));
+    }
+
+    private CompletableFuture<String> register(Instance instance) {
+        registers.incrementAndGet();
+        perSecond.registerSent();
+        return call("POST", "instance?" + instance.query(), null).whenComplete((answer, error) -> {
+            if (error != null) {
+                perSecond.registerFailed();
+            }
+        });
     }
 
     /** The answer's {@code clientBeatInterval}, which the 1.4.8 client takes when it is above 0. */

@@ -6,6 +6,7 @@ import org.springframework.context.SmartLifecycle;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -37,12 +38,27 @@ public abstract class BackgroundRounds implements SmartLifecycle {
 
     /** Runs {@code work} once, on the rounds' thread, as soon as it is free. */
     protected final void once(Runnable work) {
-        timer.execute(() -> guarded(work));
+        unlessStopped(() -> timer.execute(() -> guarded(work)));
     }
 
     /** Runs {@code work} once, on the rounds' thread, after {@code delay}. */
     protected final void after(long delay, TimeUnit unit, Runnable work) {
-        timer.schedule(() -> guarded(work), delay, unit);
+        unlessStopped(() -> timer.schedule(() -> guarded(work), delay, unit));
+    }
+
+    /**
+     * Hands work to the rounds' thread, or drops it once the component has stopped: a member
+     * change seen while the server shuts down (its peers' connections close) is no longer worth
+     * acting on, and refusing it would fail the caller's listener.
+     */
+    private void unlessStopped(Runnable handOver) {
+        try {
+            handOver.run();
+        } catch (RejectedExecutionException refused) {
+            if (!timer.isShutdown()) {
+                throw refused;
+            }
+        }
     }
 
     /** The rounds' thread, to finish work there (a peer's answer) without racing a round. */
