@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The 1.x clients' beats of a rolling.sh run, phase by phase: the beats sent, answered and failed
-(no server answered them), the registrations sent and failed, and every failed beat with the time
-it failed and each of its tries (server, answer, ms). Phases whose line says "[ours ready N]" with N
+(no server answered them), the registrations sent and failed, every failed beat with the time
+it failed and each of its tries (server, answer, ms), and the tries that sent a beat on to the
+client's next server, by server and answer (a stopping or starting node shows here what it did to
+the beats that reached it). Phases whose line says "[ours ready N]" with N
 above 0 had a node of ours up and ready throughout; a beat failed in one of them is ours to answer
 for, and makes the exit status 1. Failures while only official nodes served are listed apart.
 
@@ -12,7 +14,7 @@ second by second) and -slow-beats.txt (each beat over 100 ms or failed, when it 
 """
 import re
 import sys
-from collections import namedtuple
+from collections import Counter, namedtuple
 
 import runlog
 
@@ -44,7 +46,8 @@ class Run:
         self.origin = seconds_of(starts[0].precise)
         self.phases = [{"start": self.at(phase.precise), "name": _OURS_READY.sub("", phase.name.split(" ", 1)[1]),
                         "ours": self.ours_ready(phase.name), "sent": 0, "answered": 0, "failed": 0,
-                        "registers": 0, "registers_failed": 0, "failures": []} for phase in starts]
+                        "registers": 0, "registers_failed": 0, "failures": [], "sent_on": Counter()}
+                       for phase in starts]
 
     @staticmethod
     def ours_ready(name):
@@ -75,13 +78,21 @@ def tally(run, second_lines, slow_lines):
                 phase[key] += int(match.group(group))
     for line in slow_lines:
         match = _SLOW.match(line)
-        if not match or not match.group(3):
+        if not match:
             continue
-        failed_at = run.at(match.group(1)) + int(match.group(2)) / 1000
-        phase = run.phase_at(failed_at)
+        tries = match.group(4).split()
+        if match.group(3):
+            failed_at = run.at(match.group(1)) + int(match.group(2)) / 1000
+            phase = run.phase_at(failed_at)
+            if phase:
+                phase["failed"] += 1
+                phase["failures"].append(Failure(clock_of(failed_at), " ".join(tries)))
+            continue
+        # Each try is "server answer ms"; all but the last sent the beat on.
+        phase = run.phase_at(run.at(match.group(1)))
         if phase:
-            phase["failed"] += 1
-            phase["failures"].append(Failure(clock_of(failed_at), match.group(4).strip()))
+            for at in range(0, len(tries) - 3, 3):
+                phase["sent_on"][tries[at] + " " + tries[at + 1]] += 1
 
 
 def report(run):
@@ -91,6 +102,10 @@ def report(run):
         ours = "-" if phase["ours"] is None else phase["ours"]
         print(f"| {phase['name']} | {ours} | {phase['sent']:,} | {phase['answered']:,} | {phase['failed']:,} "
               f"| {phase['registers']:,} ({phase['registers_failed']:,}) |")
+    for phase in run.phases:
+        if phase["sent_on"]:
+            tries = ", ".join(f"{what} x{count}" for what, count in phase["sent_on"].most_common())
+            print(f"\nSent on to the next server in \"{phase['name']}\" (beats then answered): {tries}")
     ours_failed = 0
     for phase in run.phases:
         if not phase["failures"]:

@@ -56,9 +56,10 @@ import java.util.stream.Collectors;
  * tells a slow server from a slow host. With {@code --histograms FILE} it also appends each window's
  * beat latencies to FILE, a line per window: its time and {@link Latencies#buckets()}, from which
  * tests/scripts/nacos-1.4.8/summarize.py takes a phase's p99 over all its beats. With
- * {@code --slow-beats FILE} it appends to FILE every beat answered after more than 100 ms, or not at all: when it
- * was sent, how long it took, {@code failed} for a beat no server answered, and each try (server,
- * status or error, ms): a 10 s window's p99 says how slow, this says when and where. With
+ * {@code --slow-beats FILE} it appends to FILE every beat answered after more than 100 ms, or by another
+ * server than the first it tried, or not at all: when it was sent, how long it took, {@code failed}
+ * for a beat no server answered, and each try (server, status or error, ms): a 10 s window's p99
+ * says how slow, this says when and where, and which server sent the client on. With
  * {@code --per-second FILE} it appends a line a second with the beats sent, answered and failed and
  * the registrations sent and failed in that second, from which
  * tests/scripts/nacos-1.4.8/beat-phases.py counts each phase of a run to the second. Runs
@@ -129,6 +130,14 @@ final class LegacyClientsLoad {
             Matcher light = LIGHT_BEAT.matcher(beatAnswer);
             lightBeats = light.find() && Boolean.parseBoolean(light.group(1));
         }
+    }
+
+    /** A beat's tries, one server after the other, as the slow-beats file tells them. */
+    private static final class Tries {
+
+        private final StringBuilder text = new StringBuilder();
+        /** Written by one answer's callback at a time: each try is sent after the one before was answered. */
+        private volatile int count;
     }
 
     /** The requests open to one server, at most {@code limit} at once; the others wait their turn. */
@@ -234,7 +243,7 @@ final class LegacyClientsLoad {
 
     private void beat(Instance instance, long due) {
         long sent = System.nanoTime();
-        StringBuilder tries = slowBeats == null ? null : new StringBuilder();
+        Tries tries = slowBeats == null ? null : new Tries();
         LocalTime sentAt = slowBeats == null ? null : LocalTime.now();
         perSecond.beatSent();
         call("PUT", "instance/beat?" + instance.beatQuery(), tries).whenComplete((answer, error) -> {
@@ -242,9 +251,9 @@ final class LegacyClientsLoad {
             beats.incrementAndGet();
             latencies.get().record(took);
             perSecond.beatDone(error == null);
-            if (tries != null && (took > SLOW_BEAT_NANOS || error != null)) {
+            if (tries != null && (took > SLOW_BEAT_NANOS || error != null || tries.count > 1)) {
                 slowBeats.println(sentAt.format(MILLIS_CLOCK) + " " + TimeUnit.NANOSECONDS.toMillis(took) + " ms"
-                        + (error != null ? " failed" : "") + ":" + tries);
+                        + (error != null ? " failed" : "") + ":" + tries.text);
             }
             if (error != null) {
                 scheduleAfter(instance, due, sent, BEAT_NANOS, this::beat);
@@ -298,7 +307,7 @@ final class LegacyClientsLoad {
      * The answer of the first server that answers 200, trying each once from a random one; each try
      * is described in {@code tries} unless it is null.
      */
-    private CompletableFuture<String> call(String method, String pathAndQuery, StringBuilder tries) {
+    private CompletableFuture<String> call(String method, String pathAndQuery, Tries tries) {
         int first = ThreadLocalRandom.current().nextInt(servers.size());
         CompletableFuture<String> answered = new CompletableFuture<>();
         tryServer(method, pathAndQuery, first, 0, answered, tries);
@@ -306,7 +315,7 @@ final class LegacyClientsLoad {
     }
 
     private void tryServer(String method, String pathAndQuery, int server, int tried,
-            CompletableFuture<String> answered, StringBuilder tries) {
+            CompletableFuture<String> answered, Tries tries) {
         mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
         Lane lane = lanes.get(server);
         long sent = System.nanoTime();
@@ -316,7 +325,8 @@ final class LegacyClientsLoad {
             waiting.decrementAndGet();
             lane.answered(sent);
             if (tries != null) {
-                tries.append(' ').append(servers.get(server)).append(' ')
+                tries.count++;
+                tries.text.append(' ').append(servers.get(server)).append(' ')
                         .append(error != null ? error.getClass().getSimpleName() : answer.status()).append(' ')
                         .append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent));
             }
