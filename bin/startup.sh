@@ -10,7 +10,9 @@
 # the heap and metaspace options whole with CUSTOM_NACOS_MEMORY (as the official launcher: e.g.
 # "-Xms64m -Xmx512m", a heap that grows as the node needs it); add any other option with
 # JAVA_OPT_EXT. JVM_COMPILER_NICE: the JIT compiler threads' nice relative to the server's other
-# threads, as root (default -5; empty: priorities left alone).
+# threads, as root (default -5; empty: priorities left alone). NACOS_FOREGROUND=true runs the server
+# in the foreground, in place of this script, as a container's main process; NACOS_DRY_RUN=true
+# prints the command it would run and exits.
 set -euo pipefail
 
 BASE_DIR=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,7 +50,8 @@ fi
 LOG_DIR="$BASE_DIR/logs"
 PID_FILE="$LOG_DIR/nacos.pid"
 mkdir -p "$LOG_DIR"
-if [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
+# A container restarted on the same volume finds its last pid file naming itself (pid 1): stale.
+if [ -f "$PID_FILE" ] && [ "$(cat "$PID_FILE")" != $$ ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
     echo "nacos is already running from $BASE_DIR (pid $(cat "$PID_FILE")); stop it with bin/shutdown.sh first." >&2
     exit 1
 fi
@@ -151,9 +154,21 @@ fi
 # answering for over a minute. The JVM suspends threads with another signal instead.
 export _JAVA_SR_SIGNUM=${_JAVA_SR_SIGNUM:-40}
 
-echo "$JAVA ${JAVA_OPT[*]} -jar $JAR" > "$LOG_DIR/start.out"
+COMMAND="$JAVA ${JAVA_OPT[*]} -jar $JAR"
+if [ "${NACOS_DRY_RUN:-}" = true ]; then
+    echo "$COMMAND"
+    exit 0
+fi
+echo "$COMMAND" > "$LOG_DIR/start.out"
 # Started from target/ with the jar's relative name: the class-data archive knows the jars by it.
 cd "$BASE_DIR/target"
+if [ "${NACOS_FOREGROUND:-}" = true ]; then
+    # A container's main process: the JVM replaces this shell (same pid) and logs to its output too.
+    echo $$ > "$PID_FILE"
+    exec "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" \
+        --spring.config.additional-location="file:$BASE_DIR/conf/" \
+        --logging.config="$BASE_DIR/conf/nacos-logback.xml" < /dev/null
+fi
 nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" \
     --spring.config.additional-location="file:$BASE_DIR/conf/" \
     --logging.config="$BASE_DIR/conf/nacos-logback.xml" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &

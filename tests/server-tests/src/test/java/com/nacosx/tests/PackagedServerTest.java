@@ -4,17 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nacosx.testsupport.CommandResult;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TempDirs;
-import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +24,7 @@ class PackagedServerTest {
     @AfterEach
     void shutdown() throws Exception {
         if (install != null) {
-            run(install.resolve("bin/shutdown.sh").toString());
+            CommandResult.run(install.resolve("bin/shutdown.sh").toString());
         }
     }
 
@@ -34,14 +32,14 @@ class PackagedServerTest {
     void unpackedServerStartsServesStopsAndKeepsItsData() throws Exception {
         Path dir = TempDirs.create("nacosx-packaged-");
         Path tarball = Path.of(System.getProperty("nacosx.distribution.tarball"));
-        assertEquals(0, run("tar", "-xzf", tarball.toString(), "-C", dir.toString()).exitCode);
+        assertEquals(0, CommandResult.run("tar", "-xzf", tarball.toString(), "-C", dir.toString()).exitCode());
         install = dir.resolve("nacos");
         int port = ServerProcess.freePort();
         String base = "http://127.0.0.1:" + port + "/nacos";
 
-        Result started = startup(port);
-        assertEquals(0, started.exitCode, started.output);
-        assertTrue(started.output.contains("logs/start.out"), started.output);
+        CommandResult started = startup(port);
+        assertEquals(0, started.exitCode(), started.output());
+        assertTrue(started.output().contains("logs/start.out"), started.output());
         awaitReady(base);
         assertTrue(Files.exists(install.resolve("data/derby-data")), "embedded Derby lives under nacos.home/data");
         assertTrue(Files.exists(install.resolve("logs/nacos.log")));
@@ -52,17 +50,17 @@ class PackagedServerTest {
         assertEquals("packaged", HttpCall.get(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
                 .send().body());
 
-        Result second = startup(port);
-        assertNotEquals(0, second.exitCode, "a second copy on the same home must be refused");
-        assertTrue(second.output.contains("already running"), second.output);
+        CommandResult second = startup(port);
+        assertNotEquals(0, second.exitCode(), "a second copy on the same home must be refused");
+        assertTrue(second.output().contains("already running"), second.output());
 
-        Result stopped = run(install.resolve("bin/shutdown.sh").toString());
-        assertEquals(0, stopped.exitCode, stopped.output);
-        assertTrue(stopped.output.contains("stopped"), stopped.output);
+        CommandResult stopped = CommandResult.run(install.resolve("bin/shutdown.sh").toString());
+        assertEquals(0, stopped.exitCode(), stopped.output());
+        assertTrue(stopped.output().contains("stopped"), stopped.output());
         assertTrue(Files.notExists(install.resolve("logs/nacos.pid")));
 
         // Started again with the official launcher's memory variable: it replaces the heap options whole.
-        assertEquals(0, startup(port, "-Xms64m -Xmx256m").exitCode);
+        assertEquals(0, startup(port, "-Xms64m -Xmx256m").exitCode());
         awaitReady(base);
         String command = Files.readAllLines(install.resolve("logs/start.out")).get(0);
         assertTrue(command.contains(" -Xms64m -Xmx256m ") && !command.contains("-Xmn"), command);
@@ -73,18 +71,18 @@ class PackagedServerTest {
     @Test
     void unknownModeIsRefused() throws Exception {
         Path dir = TempDirs.create("nacosx-packaged-");
-        assertEquals(0, run("tar", "-xzf", System.getProperty("nacosx.distribution.tarball"), "-C", dir.toString()).exitCode);
-        Result refused = run(dir.resolve("nacos/bin/startup.sh").toString(), "-m", "solo");
-        assertNotEquals(0, refused.exitCode);
-        assertTrue(refused.output.contains("-m must be standalone or cluster"), refused.output);
+        assertEquals(0, CommandResult.run("tar", "-xzf", System.getProperty("nacosx.distribution.tarball"), "-C", dir.toString()).exitCode());
+        CommandResult refused = CommandResult.run(dir.resolve("nacos/bin/startup.sh").toString(), "-m", "solo");
+        assertNotEquals(0, refused.exitCode());
+        assertTrue(refused.output().contains("-m must be standalone or cluster"), refused.output());
     }
 
-    private Result startup(int port) throws Exception {
+    private CommandResult startup(int port) throws Exception {
         return startup(port, null);
     }
 
     /** Starts the install standalone; {@code memory}, when given, as CUSTOM_NACOS_MEMORY. */
-    private Result startup(int port, String memory) throws Exception {
+    private CommandResult startup(int port, String memory) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(install.resolve("bin/startup.sh").toString(), "-m", "standalone");
         // -Xshare:on: the JVM refuses to start unless it can use the class-data archive made by the
         // build, so the unpacked install (elsewhere than where the archive was made) must match it.
@@ -93,7 +91,7 @@ class PackagedServerTest {
         if (memory != null) {
             builder.environment().put("CUSTOM_NACOS_MEMORY", memory);
         }
-        return run(builder);
+        return CommandResult.run(builder);
     }
 
     private static void awaitReady(String base) throws InterruptedException {
@@ -112,22 +110,5 @@ class PackagedServerTest {
             Thread.sleep(300);
         }
         throw new AssertionError("server at " + base + " not ready within " + bound);
-    }
-
-    private record Result(int exitCode, String output) {
-    }
-
-    private static Result run(String... command) throws IOException, InterruptedException {
-        return run(new ProcessBuilder(command));
-    }
-
-    private static Result run(ProcessBuilder builder) throws IOException, InterruptedException {
-        Process process = builder.redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("timed out: " + builder.command());
-        }
-        return new Result(process.exitValue(), output);
     }
 }
