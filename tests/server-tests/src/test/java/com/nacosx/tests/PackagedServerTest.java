@@ -71,7 +71,8 @@ class PackagedServerTest {
     @Test
     void unknownModeIsRefused() throws Exception {
         Path dir = TempDirs.create("nacosx-packaged-");
-        assertEquals(0, CommandResult.run("tar", "-xzf", System.getProperty("nacosx.distribution.tarball"), "-C", dir.toString()).exitCode());
+        String tarball = System.getProperty("nacosx.distribution.tarball");
+        assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", dir.toString()).exitCode());
         CommandResult refused = CommandResult.run(dir.resolve("nacos/bin/startup.sh").toString(), "-m", "solo");
         assertNotEquals(0, refused.exitCode());
         assertTrue(refused.output().contains("-m must be standalone or cluster"), refused.output());
