@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.CommandResult;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.LocalCluster;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TempDirs;
@@ -21,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -133,6 +135,50 @@ class ContainerEntrypointTest {
         assertTrue(health(port) != 0, "the health check fails once the server is gone");
     }
 
+    /**
+     * As in the StatefulSet: members named by host names in NACOS_SERVERS (here "localhost", which
+     * keeps the traffic on this machine), each node naming itself the same way, on embedded
+     * storage. They form one cluster, their Raft groups among the named peers, and a config
+     * published on one is read on another.
+     */
+    @Test
+    void threeNodesNamedByHostNameFormOneClusterThroughTheEntrypoint() throws Exception {
+        List<Integer> ports = LocalCluster.freePorts(3);
+        String members = ports.stream().map(port -> "localhost:" + port).collect(Collectors.joining(" "));
+        List<Process> nodes = new ArrayList<>();
+        try {
+            for (int port : ports) {
+                Path home = TempDirs.create("nacosx-container-node-");
+                String tarball = System.getProperty("nacosx.distribution.tarball");
+                assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", home.toString()).exitCode());
+                ProcessBuilder node = entrypointBuilder(home.resolve("nacos"), Map.of("NACOS_SERVERS", members,
+                        "NACOS_SERVER_IP", "localhost", "NACOS_APPLICATION_PORT", Integer.toString(port),
+                        "JVM_XMS", "128m", "JVM_XMX", "512m", "JVM_XMN", "64m",
+                        "JAVA_OPT_EXT", "-Dserver.address=127.0.0.1"));
+                nodes.add(node.redirectErrorStream(true).redirectOutput(home.resolve("container.out").toFile()).start());
+            }
+            for (int port : ports) {
+                Await.until(120_000, () -> health(port) == 0, "node " + port + " passes the health check");
+            }
+            String first = "http://127.0.0.1:" + ports.get(0) + "/nacos";
+            String listed = HttpCall.get(first + "/v1/core/cluster/nodes").send().body();
+            for (int port : ports) {
+                assertTrue(listed.contains("\"address\":\"localhost:" + port + "\""), listed);
+                assertTrue(listed.contains("localhost:" + (port - 1000)), "its Raft peer by name: " + listed);
+            }
+            assertEquals("true", HttpCall.post(first + "/v1/cs/configs").param("dataId", "named.properties")
+                    .param("group", "G").param("content", "k=v").send().body());
+            HttpCall read = HttpCall.get("http://127.0.0.1:" + ports.get(2) + "/nacos/v1/cs/configs")
+                    .param("dataId", "named.properties").param("group", "G");
+            Await.until(10_000, () -> "k=v".equals(read.send().body()), "the config read on the third node");
+        } finally {
+            nodes.forEach(Process::destroy);
+            for (Process node : nodes) {
+                node.waitFor(Patience.of(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
     @Test
     void kubernetesManifestsMatchTheKubernetesApiSchemas() throws Exception {
         Path manifests = Path.of(System.getProperty("nacosx.k8s.dir"));
@@ -166,7 +212,11 @@ class ContainerEntrypointTest {
     }
 
     private static ProcessBuilder entrypointBuilder(Map<String, String> environment) {
-        ProcessBuilder builder = new ProcessBuilder(install.resolve("bin/docker-startup.sh").toString());
+        return entrypointBuilder(install, environment);
+    }
+
+    private static ProcessBuilder entrypointBuilder(Path server, Map<String, String> environment) {
+        ProcessBuilder builder = new ProcessBuilder(server.resolve("bin/docker-startup.sh").toString());
         builder.environment().keySet().removeIf(name -> name.startsWith("NACOS_") || name.startsWith("MYSQL_")
                 || name.startsWith("JVM_") || List.of("MODE", "MEMBER_LIST", "JAVA_OPT_EXT").contains(name));
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
