@@ -2,11 +2,11 @@
 # A rolling upgrade of a real official 1.4.8 cluster to ours, on loopback, under load:
 #   rolling.sh NACOS_1.4.8_DIR [INSTANCES] [OUT_FILE]
 # 1. Three 1.4.8 nodes (built by nacos-1.4.8.sh; ports 18848 21848 24848) on a MariaDB (port 13307)
-#    holding the 1.4.8 schema plus conf/mysql-upgrade-from-1.4.sql (STORAGE=embedded: every node on
-#    its embedded storage instead). INSTANCES (default 1200) 1.x clients (grpc-bench legacy-clients,
-#    as the 1.4.8 client: register and beat 5 s after sending the registration, then 5 s after the
-#    last beat was answered, re-register on 20404, each request to a random server and on to the next
-#    when one does not answer 200) over 100 services.
+#    holding the 1.4.8 schema plus conf/mysql-upgrade-from-1.4.sql (STORAGE=embedded: ours on their
+#    embedded storage instead; lib.sh says why the 1.4.8 nodes keep the MariaDB). INSTANCES (default
+#    1200) 1.x clients (grpc-bench legacy-clients, as the 1.4.8 client: register and beat 5 s after
+#    sending the registration, then 5 s after the last beat was answered, re-register on 20404, each
+#    request to a random server and on to the next when one does not answer 200) over 100 services.
 # 2. Each 1.4.8 node in turn is stopped and one of ours started on its address, with
 #    nacos.core.support.upgrade.from.1x=true.
 # 3. Once every member is ours the cluster switches to the 2.x mode; then double write is turned off.
@@ -20,7 +20,8 @@
 # mode); the load tool's CPU and the host's (% of all its cores); and the clients' beats, failures,
 # re-registers and beat latency. Beside OUT_FILE, with its name and a suffix: each window's beat
 # latencies (-beats; summarize.py OUT_FILE THAT_FILE sums them up phase by phase), every beat that
-# took over 100 ms or failed, with each of its tries (-slow-beats), and the beats and registrations
+# took over 100 ms, failed or was sent on to a second server, with each of its tries (-slow-beats),
+# and the beats and registrations
 # sent, answered and failed in each second (-seconds). beat-phases.py OUT_FILE prints, phase by
 # phase, the beats sent, answered and failed, each failed beat's time and tries, and whether any beat
 # failed while a node of ours was ready (its exit status). KEEP_LOGS=1 keeps the nodes' homes (their
