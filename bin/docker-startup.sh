@@ -105,16 +105,17 @@ fi
 LAUNCH=(-m "$MODE")
 if [ "$MODE" = cluster ]; then
     if [ -n "${NACOS_SERVERS:-}" ]; then
-        : > "$BASE_DIR/conf/cluster.conf.new"
+        MEMBERS=""
         for member in ${NACOS_SERVERS//,/ }; do
             host=${member%:*}
             member_port=8848
             [ "$host" != "$member" ] && member_port=${member##*:}
             [ -n "$host" ] || refuse "NACOS_SERVERS has a member without a host: '$member' (write host:port)"
             port "the port of member '$member' in NACOS_SERVERS" "$member_port"
-            echo "$host:$member_port" >> "$BASE_DIR/conf/cluster.conf.new"
+            MEMBERS="$MEMBERS$host:$member_port"$'\n'
         done
         # Whole or not at all: a node reading a half-written list would take a partial cluster for the whole.
+        printf '%s' "$MEMBERS" > "$BASE_DIR/conf/cluster.conf.new"
         mv "$BASE_DIR/conf/cluster.conf.new" "$BASE_DIR/conf/cluster.conf"
     elif [ -n "${MEMBER_LIST:-}" ]; then
         LAUNCH+=(-c "$MEMBER_LIST")

@@ -162,15 +162,12 @@ fi
 echo "$COMMAND" > "$LOG_DIR/start.out"
 # Started from target/ with the jar's relative name: the class-data archive knows the jars by it.
 cd "$BASE_DIR/target"
+SERVER_ARGS=(--spring.config.additional-location="file:$BASE_DIR/conf/" --logging.config="$BASE_DIR/conf/nacos-logback.xml")
 if [ "${NACOS_FOREGROUND:-}" = true ]; then
     # A container's main process: the JVM replaces this shell (same pid) and logs to its output too.
     echo $$ > "$PID_FILE"
-    exec "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" \
-        --spring.config.additional-location="file:$BASE_DIR/conf/" \
-        --logging.config="$BASE_DIR/conf/nacos-logback.xml" < /dev/null
+    exec "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" "${SERVER_ARGS[@]}" < /dev/null
 fi
-nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" \
-    --spring.config.additional-location="file:$BASE_DIR/conf/" \
-    --logging.config="$BASE_DIR/conf/nacos-logback.xml" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &
+nohup "$JAVA" "${JAVA_OPT[@]}" -jar "$SERVER.jar" "${SERVER_ARGS[@]}" >> "$LOG_DIR/start.out" 2>&1 < /dev/null &
 echo $! > "$PID_FILE"
 echo "nacos is starting with $MODE mode (pid $!). You can check the logs in $LOG_DIR/start.out and $LOG_DIR/nacos.log"

@@ -10,7 +10,8 @@ for, and makes the exit status 1. Failures while only official nodes served are 
     beat-phases.py bench/out/rolling.txt
 
 It reads the run's own file for the phases and, beside it, -seconds.txt (the load tool's counts
-second by second) and -slow-beats.txt (each beat over 100 ms or failed, when it was sent).
+second by second) and -slow-beats.txt (each beat over 100 ms, failed, or sent on to a second
+server, from when it was sent).
 """
 import re
 import sys
@@ -45,7 +46,7 @@ class Run:
             raise SystemExit("no phase lines (== HH:MM:SS ...) in the run's file")
         self.origin = seconds_of(starts[0].precise)
         self.phases = [{"start": self.at(phase.precise), "name": _OURS_READY.sub("", phase.name.split(" ", 1)[1]),
-                        "ours": self.ours_ready(phase.name), "sent": 0, "answered": 0, "failed": 0,
+                        "ours": self.ours_ready(phase.name), "sent": 0, "answered": 0,
                         "registers": 0, "registers_failed": 0, "failures": [], "sent_on": Counter()}
                        for phase in starts]
 
@@ -85,7 +86,6 @@ def tally(run, second_lines, slow_lines):
             failed_at = run.at(match.group(1)) + int(match.group(2)) / 1000
             phase = run.phase_at(failed_at)
             if phase:
-                phase["failed"] += 1
                 phase["failures"].append(Failure(clock_of(failed_at), " ".join(tries)))
             continue
         # Each try is "server answer ms"; all but the last sent the beat on.
@@ -100,7 +100,7 @@ def report(run):
     print("| --- | --- | --- | --- | --- | --- |")
     for phase in run.phases:
         ours = "-" if phase["ours"] is None else phase["ours"]
-        print(f"| {phase['name']} | {ours} | {phase['sent']:,} | {phase['answered']:,} | {phase['failed']:,} "
+        print(f"| {phase['name']} | {ours} | {phase['sent']:,} | {phase['answered']:,} | {len(phase['failures']):,} "
               f"| {phase['registers']:,} ({phase['registers_failed']:,}) |")
     for phase in run.phases:
         if phase["sent_on"]:

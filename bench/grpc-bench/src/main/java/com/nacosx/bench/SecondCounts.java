@@ -58,7 +58,8 @@ final class SecondCounts {
 
     private void write() {
         // The timer runs a little after the second ends, or late after a pause: round to the second it closes.
-        LocalTime counted = LocalTime.now().minusNanos(TimeUnit.MILLISECONDS.toNanos(500)).truncatedTo(ChronoUnit.SECONDS);
+        LocalTime counted = LocalTime.now().minusNanos(TimeUnit.MILLISECONDS.toNanos(500))
+                .truncatedTo(ChronoUnit.SECONDS);
         out.println(counted.format(CLOCK) + " beats sent " + beatsSent.getAndSet(0) + " answered "
                 + beatsAnswered.getAndSet(0) + " failed " + beatsFailed.getAndSet(0) + " registers sent "
                 + registersSent.getAndSet(0) + " failed " + registersFailed.getAndSet(0));

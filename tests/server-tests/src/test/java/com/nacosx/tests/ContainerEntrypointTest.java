@@ -41,11 +41,16 @@ class ContainerEntrypointTest {
     private static Path install;
 
     @BeforeAll
-    static void unpack() throws Exception {
+    static void unpackOne() throws Exception {
+        install = unpacked();
+    }
+
+    /** A fresh copy of the packaged server, as the image holds it. */
+    private static Path unpacked() throws Exception {
         Path dir = TempDirs.create("nacosx-container-");
         String tarball = System.getProperty("nacosx.distribution.tarball");
         assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", dir.toString()).exitCode());
-        install = dir.resolve("nacos");
+        return dir.resolve("nacos");
     }
 
     @Test
@@ -103,6 +108,7 @@ class ContainerEntrypointTest {
         }
         assertEquals("10.9.9.9:8848\n", Files.readString(install.resolve("conf/cluster.conf")),
                 "a refused member list leaves cluster.conf as it was");
+        assertTrue(Files.notExists(install.resolve("conf/cluster.conf.new")), "and leaves no part of itself behind");
         Files.delete(install.resolve("conf/cluster.conf"));
         CommandResult noMembers = entrypoint(Map.of());
         assertEquals(2, noMembers.exitCode(), noMembers.output());
@@ -148,14 +154,12 @@ class ContainerEntrypointTest {
         List<Process> nodes = new ArrayList<>();
         try {
             for (int port : ports) {
-                Path home = TempDirs.create("nacosx-container-node-");
-                String tarball = System.getProperty("nacosx.distribution.tarball");
-                assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", home.toString()).exitCode());
-                ProcessBuilder node = entrypointBuilder(home.resolve("nacos"), Map.of("NACOS_SERVERS", members,
+                Path server = unpacked();
+                ProcessBuilder node = entrypointBuilder(server, Map.of("NACOS_SERVERS", members,
                         "NACOS_SERVER_IP", "localhost", "NACOS_APPLICATION_PORT", Integer.toString(port),
                         "JVM_XMS", "128m", "JVM_XMX", "512m", "JVM_XMN", "64m",
                         "JAVA_OPT_EXT", "-Dserver.address=127.0.0.1"));
-                nodes.add(node.redirectErrorStream(true).redirectOutput(home.resolve("container.out").toFile()).start());
+                nodes.add(node.redirectErrorStream(true).redirectOutput(server.resolve("container.out").toFile()).start());
             }
             for (int port : ports) {
                 Await.until(120_000, () -> health(port) == 0, "node " + port + " passes the health check");
