@@ -9,8 +9,16 @@
 OFFICIAL_DIR=${OFFICIAL_DIR:-/tmp/n251/distribution/target/nacos-server-2.5.1/nacos}
 BENCH_JAR="$BENCH_DIR/grpc-bench/target/grpc-bench.jar"
 # Both JVM servers get HEAP through their launchers' CUSTOM_NACOS_MEMORY; HEAP="-Xms64m -Xmx512m"
-# lets each heap grow as its node needs, under the same cap.
-HEAP=${HEAP:--Xms512m -Xmx512m -Xmn256m}
+# lets each heap grow as its node needs, under the same cap; HEAP="" leaves each launcher its own
+# default (ours: the heap that grows with the machine's memory, and the JVM it finds: JAVA_HOME, else
+# Java 25 where installed).
+HEAP=${HEAP--Xms512m -Xmx512m -Xmn256m}
+MEMORY_SETTING=()
+[ -n "$HEAP" ] && MEMORY_SETTING=(CUSTOM_NACOS_MEMORY="$HEAP")
+# BREAKDOWN=1: our nodes track their native memory (-XX:NativeMemoryTracking=summary, ~3 MB a node)
+# and memory_breakdown says where each node's RSS goes.
+TRACKING=""
+[ "${BREAKDOWN:-0}" = 1 ] && TRACKING="-XX:NativeMemoryTracking=summary"
 NODE_COUNT=${NODE_COUNT:-3}
 STORAGE=${STORAGE:-embedded}
 case $STORAGE in
@@ -71,8 +79,8 @@ launch_node() {
             local mode=(-m cluster -c "$MEMBERS")
             [ "$STORAGE" = embedded ] && mode+=(-p embedded)
             [ "$NODE_COUNT" = 1 ] && mode=(-m standalone)
-            CUSTOM_NACOS_MEMORY="$HEAP" \
-                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1" \
+            env "${MEMORY_SETTING[@]}" \
+                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1 $TRACKING" \
                 "$home/nacos/bin/startup.sh" "${mode[@]}" >/dev/null 2>&1
             NODE_PIDS[index]=$(cat "$home/nacos/logs/nacos.pid")
             ;;
@@ -102,7 +110,7 @@ stop_node() {
 launch_official() {
     local index=$1 home=${NODE_HOMES[$1]}
     # 2.5.1 passes JAVA_OPT_EXT after -jar: the settings go as Spring arguments.
-    (cd "$home/nacos" && CUSTOM_NACOS_MEMORY="$HEAP" \
+    (cd "$home/nacos" && env "${MEMORY_SETTING[@]}" \
         JAVA_OPT_EXT="--server.port=${PORTS[$index]} --nacos.inetutils.ip-address=127.0.0.1" \
         bash bin/startup.sh $([ "$STORAGE" = embedded ] && echo "-p embedded") >/dev/null 2>&1)
     local pid=""
@@ -275,4 +283,26 @@ restart_under_held() {
     grep -q 'listen failures 0' "$WORK_DIR/rejoin.txt" || RESTART_SHARE=""
     echo "node on $port launched again: ready after $RESTART_READY s, lists the other nodes' instances after" \
         "$RESTART_LISTING s, holds a new share after ${RESTART_SHARE:-(failed)} s"
+}
+
+# memory_breakdown: one line a node of ours: its RSS and where the JVM's native memory tracking puts
+# it (committed MB); what the JVM does not account for (RocksDB, native libraries' code, malloc's
+# own overhead) is the RSS less the rest. Needs BREAKDOWN=1.
+memory_breakdown() {
+    for index in "${!NODE_PIDS[@]}"; do
+        local pid=${NODE_PIDS[index]} summary
+        summary=$(jcmd "$pid" VM.native_memory summary 2>/dev/null) || { echo "node $index: no memory tracking"; continue; }
+        awk -v node="$index" -v rss="$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")" \
+            -v threads="$(awk '/^Threads/ {print $2}' "/proc/$pid/status")" '
+            function mb(kb) { return sprintf("%.0f", kb / 1024) }
+            /^-/ { name = $0; sub(/^- */, "", name); sub(/ *\(reserved.*/, "", name)
+                   match($0, /committed=[0-9]+KB/); kb = substr($0, RSTART + 10, RLENGTH - 12); part[name] = kb; total += kb }
+            END {
+                classes = part["Shared class space"] + part["Metaspace"] + part["Class"]
+                other = total - part["Java Heap"] - classes - part["Code"] - part["GC"] - part["Thread"]
+                printf "node %s: RSS %s MB = heap %s + classes %s (archive %s, metaspace %s) + code %s + GC %s + threads %s (%s) + other JVM %s + outside the JVM account %s\n",
+                    node, mb(rss), mb(part["Java Heap"]), mb(classes), mb(part["Shared class space"]), mb(part["Metaspace"]),
+                    mb(part["Code"]), mb(part["GC"]), mb(part["Thread"]), threads, mb(other), mb(rss - total)
+            }' <<< "$summary"
+    done
 }

@@ -2,7 +2,8 @@
 # Three nodes of ours, three official 2.5.1 nodes and three r-nacos 0.8.8 nodes, one cluster at a
 # time on 127.0.0.1 (node ports P, P+100, P+200), each started with the launcher its project ships
 # and the same heap (-Xms512m -Xmx512m -Xmn256m for the two JVM servers; HEAP="..." sets another for
-# both, as "-Xms64m -Xmx512m" for heaps that grow as their nodes need), embedded storage:
+# both, as "-Xms64m -Xmx512m" for heaps that grow as their nodes need; HEAP="" for each launcher's
+# own default), embedded storage; BREAKDOWN=1 adds where each node of ours holds its memory at rest:
 #   bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]   (default: full, all three)
 # STORAGE=mysql runs ours and the official on one MariaDB instead (each cluster on an empty
 # database with its own schema; the figures are named WORKLOAD-mysql); r-nacos, which has no such
@@ -185,6 +186,7 @@ mkdir -p "$OUT_DIR"
             held_in_background
             RESULT[$target,held-cpu]=$(sed -n 's/^held: .* CPU \([0-9.]*\)% of one core.*/\1/p' "$CLIENT_OUT")
             RESULT[$target,held-rss]=$(sed -n 's/^held: .* RSS \([0-9]*\) MB (all nodes.*/\1/p' "$CLIENT_OUT")
+            [ "$target" = ours ] && [ "${BREAKDOWN:-0}" = 1 ] && memory_breakdown
             if runs restart; then
                 echo "### restart"
                 restart_under_held "$target"

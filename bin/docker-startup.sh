@@ -20,8 +20,8 @@
 #   DB_POOL_CONNECTION_TIMEOUT (ms)
 #   EMBEDDED_STORAGE           embedded: embedded storage in cluster mode (the default without MySQL)
 #   JVM_XMS, JVM_XMX, JVM_XMN, JVM_MS, JVM_MMS  the heap, new size and metaspace; when no heap size
-#                              is given and the container has a memory limit, the heap may grow to
-#                              NACOS_HEAP_PERCENT of it (default 50)
+#                              is given, the heap grows as needed up to NACOS_HEAP_PERCENT (default
+#                              50) of the container's memory limit (bin/startup.sh)
 #   NACOS_DEBUG                y: a debugger may attach on port 9555
 #   TOMCAT_ACCESSLOG_ENABLED   true | false
 #   NACOS_AUTH_ENABLE          true | false
@@ -53,18 +53,11 @@ port() {
     [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 65535 ] || refuse "$1 must be a port number (1-65535), not '$2'"
 }
 
-# The container's memory limit in bytes (cgroup v2, then v1), or nothing when there is none.
-memory_limit() {
-    local limit=""
-    if [ -r /sys/fs/cgroup/memory.max ]; then
-        limit=$(cat /sys/fs/cgroup/memory.max)
-    elif [ -r /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
-        limit=$(cat /sys/fs/cgroup/memory/memory.limit_in_bytes)
-    fi
-    # cgroup v1 says "no limit" with a number near 2^63.
-    [[ "$limit" =~ ^[0-9]+$ ]] && [ "${#limit}" -lt 19 ] && echo "$limit"
-    return 0
-}
+# The heap and the collector follow the container's memory limit in bin/startup.sh; its share is
+# checked here too, so that a wrong one is refused before anything is written.
+PERCENT=${NACOS_HEAP_PERCENT:-50}
+[[ "$PERCENT" =~ ^[0-9]+$ ]] && [ "$PERCENT" -ge 10 ] && [ "$PERCENT" -le 90 ] \
+    || refuse "NACOS_HEAP_PERCENT must be a whole number from 10 to 90, not '$PERCENT'"
 
 MODE=${MODE:-cluster}
 one_of MODE "$MODE" standalone cluster
@@ -153,21 +146,6 @@ setting nacos.core.auth.plugin.nacos.token.cache.enable "${NACOS_AUTH_CACHE_ENAB
 setting nacos.core.auth.server.identity.key "${NACOS_AUTH_IDENTITY_KEY:-}"
 setting nacos.core.auth.server.identity.value "${NACOS_AUTH_IDENTITY_VALUE:-}"
 [ "$NACOS_DEBUG" = y ] && JAVA_OPT_EXT="-agentlib:jdwp=transport=dt_socket,address=*:9555,server=y,suspend=n ${JAVA_OPT_EXT:-}"
-
-# Without a heap size, a container with a memory limit gets a heap that grows to a share of the
-# limit, instead of the launcher's fixed 2 GB touched at start, which a smaller pod could not hold.
-PERCENT=${NACOS_HEAP_PERCENT:-50}
-[[ "$PERCENT" =~ ^[0-9]+$ ]] && [ "$PERCENT" -ge 10 ] && [ "$PERCENT" -le 90 ] \
-    || refuse "NACOS_HEAP_PERCENT must be a whole number from 10 to 90, not '$PERCENT'"
-LIMIT=$(memory_limit)
-if [ -n "$LIMIT" ] && [ -z "${JVM_XMS:-}${JVM_XMX:-}${JVM_XMN:-}${CUSTOM_NACOS_MEMORY:-}" ]; then
-    if [ "$LIMIT" -lt $((384 * 1024 * 1024)) ]; then
-        echo "nacos: the container's memory limit ($((LIMIT / 1024 / 1024)) MiB) is below the 384 MiB a node needs; it starts, but may be killed under load: raise the limit" >&2
-    fi
-    export CUSTOM_NACOS_MEMORY="-XX:MaxRAMPercentage=$PERCENT -XX:MetaspaceSize=${JVM_MS:-128m} -XX:MaxMetaspaceSize=${JVM_MMS:-320m}"
-    # Direct memory (Netty, gRPC) is capped at an eighth of the limit, not the launcher's fixed 1 GB.
-    export JVM_MDM=${JVM_MDM:-$((LIMIT / 1024 / 1024 / 8))m}
-fi
 
 export SPRING_APPLICATION_JSON="{$SETTINGS}"
 export JAVA_OPT_EXT=${JAVA_OPT_EXT:-}

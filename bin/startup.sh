@@ -38,12 +38,13 @@ case $MODE in
     *) echo "-m must be standalone or cluster, not '$MODE'" >&2; exit 1 ;;
 esac
 
-if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-    JAVA="$JAVA_HOME/bin/java"
-elif command -v java >/dev/null 2>&1; then
-    JAVA=$(command -v java)
-else
-    echo "No java found: install Java 17 or later, or set JAVA_HOME." >&2
+# shellcheck source=bin/java-select.sh
+source "$BASE_DIR/bin/java-select.sh"
+select_java || exit 1
+if [ -z "$JAVA_MAJOR" ]; then
+    echo "nacos: cannot tell the version of $JAVA; it starts without the options of a known version (G1, no class-data archive)" >&2
+elif [ "$JAVA_MAJOR" -lt 17 ]; then
+    echo "nacos: $JAVA is Java $JAVA_MAJOR; the server needs Java 17 or later (set JAVA_HOME)" >&2
     exit 1
 fi
 
@@ -57,34 +58,81 @@ if [ -f "$PID_FILE" ] && [ "$(cat "$PID_FILE")" != $$ ] && kill -0 "$(cat "$PID_
 fi
 
 JAVA_OPT=()
-if [ "$MODE" = standalone ]; then
-    MEMORY=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}")
-    JAVA_OPT+=(-Dnacos.standalone=true)
-else
-    MEMORY=(-Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}"
-        -XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
-    JAVA_OPT+=(-server)
+[ "$MODE" = standalone ] && JAVA_OPT+=(-Dnacos.standalone=true) || JAVA_OPT+=(-server)
+[ "$MODE" = cluster ] && [ "$EMBEDDED_STORAGE" = embedded ] && JAVA_OPT+=(-DembeddedStorage=true)
+
+# Memory, in three profiles:
+#   given: CUSTOM_NACOS_MEMORY replaces the heap and metaspace options whole, as the official
+#     launcher reads it; JVM_XMS, JVM_XMX or JVM_XMN ask for the report's profile with those sizes.
+#   report: the Nacos 2.0 performance report's fixed heap (2 GB in cluster mode, 512 MB standalone),
+#     its pages touched at start, for whichever of the sizes is not given.
+#   growing (unless given): a heap that starts at 64 MB, grows as the node needs up
+#     to NACOS_HEAP_PERCENT (default 50) of the memory the node may use, the container's limit or
+#     else the machine's, and gives back at rest what it no longer uses. At rest under the held load
+#     of bench/cluster-side-by-side.sh a node uses ~60 MB of heap: its fixed 2 GB was most of its
+#     memory.
+PERCENT=${NACOS_HEAP_PERCENT:-50}
+if ! [[ "$PERCENT" =~ ^[0-9]+$ ]] || [ "$PERCENT" -lt 10 ] || [ "$PERCENT" -gt 90 ]; then
+    echo "NACOS_HEAP_PERCENT must be a whole number from 10 to 90, not '$PERCENT'" >&2
+    exit 1
+fi
+METASPACE=(-XX:MetaspaceSize="${JVM_MS:-128m}" -XX:MaxMetaspaceSize="${JVM_MMS:-320m}")
+# The memory this node may use in bytes: its container's limit (cgroup v2, then v1; cgroup v1 says
+# "no limit" with a number near 2^63), else the machine's. NACOS_CGROUP_ROOT: where cgroups are mounted.
+memory_available() {
+    local root=${NACOS_CGROUP_ROOT:-/sys/fs/cgroup} limit=""
+    if [ -r "$root/memory.max" ]; then
+        limit=$(cat "$root/memory.max")
+    elif [ -r "$root/memory/memory.limit_in_bytes" ]; then
+        limit=$(cat "$root/memory/memory.limit_in_bytes")
+    fi
+    if [[ "$limit" =~ ^[0-9]+$ ]] && [ "${#limit}" -lt 19 ]; then
+        echo "$limit"
+    else
+        echo $(( $(awk '/^MemTotal:/ {print $2}' /proc/meminfo) * 1024 ))
+    fi
+}
+MEMORY=$(memory_available)
+MIB=$((1024 * 1024))
+SMALL_NODE=""
+if [ -n "${CUSTOM_NACOS_MEMORY:-}" ]; then
+    PROFILE=given
+    # shellcheck disable=SC2206
+    JAVA_OPT+=(${CUSTOM_NACOS_MEMORY})
+elif [ -n "${JVM_XMS:-}${JVM_XMX:-}${JVM_XMN:-}" ]; then
+    PROFILE=report
+    if [ "$MODE" = standalone ]; then
+        JAVA_OPT+=(-Xms"${JVM_XMS:-512m}" -Xmx"${JVM_XMX:-512m}" -Xmn"${JVM_XMN:-256m}")
+    else
+        JAVA_OPT+=(-Xms"${JVM_XMS:-2g}" -Xmx"${JVM_XMX:-2g}" -Xmn"${JVM_XMN:-1g}" "${METASPACE[@]}")
+    fi
     # The heap's pages are touched at start, not by the first young pauses that copy into them:
     # those took 0.18-1.03 s under 1.x clients' load, with 0.17-0.23 s each in the kernel zeroing
     # pages (bench/upgrade.sh). A node holds its whole heap from the start.
-    JAVA_OPT+=(-XX:+AlwaysPreTouch)
-    if [ "$EMBEDDED_STORAGE" = embedded ]; then
-        JAVA_OPT+=(-DembeddedStorage=true)
+    [ "$MODE" = cluster ] && JAVA_OPT+=(-XX:+AlwaysPreTouch)
+else
+    PROFILE=growing
+    JAVA_OPT+=(-Xms64m -XX:MaxRAMPercentage="$PERCENT" "${METASPACE[@]}")
+    if [ "$MEMORY" -lt $((384 * MIB)) ]; then
+        echo "nacos: $((MEMORY / MIB)) MiB of memory is below the 384 MiB a node holds at rest under load; it starts, but may be killed: raise the limit" >&2
     fi
+    # Below 2 GiB, as the JVM itself judges a machine too small for G1: the serial collector, whose
+    # bookkeeping is a card table where G1's was ~45 MB at rest under the held load.
+    [ "$MEMORY" -lt $((2048 * MIB)) ] && SMALL_NODE=yes
+    # Direct memory (Netty, gRPC) gets an eighth of the memory, up to the launcher's 1 GB.
+    DIRECT=$((MEMORY / 8 / MIB))
+    [ "$DIRECT" -gt 1024 ] && DIRECT=1024
+    JVM_MDM=${JVM_MDM:-${DIRECT}m}
 fi
-# CUSTOM_NACOS_MEMORY, as the official launcher reads it, replaces those memory options whole.
-if [ -n "${CUSTOM_NACOS_MEMORY:-}" ]; then
-    # shellcheck disable=SC2206
-    MEMORY=(${CUSTOM_NACOS_MEMORY})
-fi
-JAVA_OPT+=("${MEMORY[@]}")
 JAVA_OPT+=(-XX:MaxDirectMemorySize="${JVM_MDM:-1g}" -XX:-OmitStackTraceInFastThrow
     -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$LOG_DIR/java_heapdump.hprof" -XX:-UseLargePages)
 
-# The report's CMS options where the JVM still has CMS (JDK 8-13); G1 with a like pause goal otherwise.
-if "$JAVA" -XX:+UseConcMarkSweepGC -version >/dev/null 2>&1; then
-    JAVA_OPT+=(-XX:+UseConcMarkSweepGC -XX:+UseCMSCompactAtFullCollection -XX:CMSInitiatingOccupancyFraction=70
-        -XX:+CMSParallelRemarkEnabled -XX:SoftRefLRUPolicyMSPerMB=0 -XX:+CMSClassUnloadingEnabled -XX:SurvivorRatio=8)
+# The collector: G1 with the report's pause goal (the report's CMS left the JVM in Java 14; the
+# server needs 17). A collector named in JAVA_OPT_EXT or CUSTOM_NACOS_MEMORY is used instead.
+if [[ " ${JAVA_OPT_EXT:-} ${CUSTOM_NACOS_MEMORY:-} " == *" -XX:+Use"*"GC "* ]]; then
+    :
+elif [ -n "$SMALL_NODE" ]; then
+    JAVA_OPT+=(-XX:+UseSerialGC -XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10)
 else
     JAVA_OPT+=(-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:SoftRefLRUPolicyMSPerMB=0)
     # The registry lives as long as the server. With the default threshold (15) and a 1 GB young
@@ -93,11 +141,16 @@ else
     # (bench/upgrade.sh). Promoted at its second pause, later pauses copy 2-3 MB: median 10 ms,
     # 90% under 26 ms, longest 63 ms (39 pauses, host saturated for the longest).
     JAVA_OPT+=(-XX:MaxTenuringThreshold=1)
-    # Dirty cards refined in the GC pauses instead of by concurrent threads as they are dirtied: tens
-    # of thousands of long-lived connections dirty the same cards over and over between pauses
-    # (19,500 health-checking connections: ~11% of the server's CPU went to concurrent refinement;
-    # 36.7-38.1% of a core before, 28.3-32.9% after, pauses unchanged). JDK 17-19 have these flags.
-    if "$JAVA" -XX:+PrintFlagsFinal -version 2>/dev/null | grep -q G1UseAdaptiveConcRefinement; then
+    if [ "$PROFILE" = growing ]; then
+        # A node at rest collects now and then all the same, so that the heap it grew under load
+        # shrinks back to what it holds (G1 gives memory back only after a whole-heap collection).
+        JAVA_OPT+=(-XX:G1PeriodicGCInterval=300000 -XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10)
+    fi
+    if [ -n "$JAVA_MAJOR" ] && [ "$JAVA_MAJOR" -ge 17 ] && [ "$JAVA_MAJOR" -le 19 ]; then
+        # Dirty cards refined in the GC pauses instead of by concurrent threads as they are dirtied: tens
+        # of thousands of long-lived connections dirty the same cards over and over between pauses
+        # (19,500 health-checking connections: ~11% of the server's CPU went to concurrent refinement;
+        # 36.7-38.1% of a core before, 28.3-32.9% after, pauses unchanged). JDK 17-19 have these flags.
         JAVA_OPT+=(-XX:-G1UseAdaptiveConcRefinement -XX:G1ConcRefinementGreenZone=100000
             -XX:G1ConcRefinementYellowZone=200000 -XX:G1ConcRefinementRedZone=300000)
     fi
@@ -130,11 +183,31 @@ JAVA_OPT+=(-Dcom.google.protobuf.use_unsafe_pre22_gencode=true)
 # Netty copies (gRPC's shaded one, the HTTP door's); JAVA_OPT_EXT may turn it back on.
 JAVA_OPT+=(-Dio.netty.leakDetection.level=disabled -Dio.grpc.netty.shaded.io.netty.leakDetection.level=disabled)
 JAVA_OPT+=("-Xlog:gc*:file=$LOG_DIR/nacos_gc.log:time,tags:filecount=10,filesize=100m")
-# The classes a start loads, archived by the build (class-data sharing): a start reads them mapped
-# from this file instead of parsing and verifying each one (~4.1 s to ~2.7 s to ready here). A JVM
-# other than the one that built it says so in start.out and starts without it.
-CLASS_DATA="$BASE_DIR/target/$SERVER.jsa"
-[ -f "$CLASS_DATA" ] && JAVA_OPT+=(-XX:SharedArchiveFile="$CLASS_DATA" -Xshare:auto)
+# The classes a start loads, archived by the build: a start maps them from a file instead of
+# parsing and verifying each one. Java 17 to 24 read the class-data archive the build's JDK made
+# (~4.1 s to ~2.7 s to ready here; another JVM says so in start.out and starts without it). Java 25
+# and later read the AOT cache the build made with that same JDK (JEP 483, 514, 515: the classes
+# loaded and linked, and the training start's method profiles), and use compact object headers
+# (JEP 519: 8 bytes off every object, the cache made with them too).
+if [ -n "$JAVA_MAJOR" ] && [ "$JAVA_MAJOR" -ge 25 ]; then
+    # protobuf and Netty read memory through sun.misc.Unsafe, which 24 and later warn of at start.
+    JAVA_OPT+=(-XX:+UseCompactObjectHeaders --sun-misc-unsafe-memory-access=allow)
+    AOT_CACHE="$BASE_DIR/target/$SERVER.aot"
+    AOT_BUILD=$(cat "$AOT_CACHE.jdk" 2>/dev/null || true)
+    if [ ! -e "$AOT_CACHE" ]; then
+        echo "nacos: no AOT cache in $BASE_DIR/target (the build had no Java 25): a slower start" >&2
+    elif [ ! -r "$AOT_CACHE" ] || [ "$(od -An -tx1 -N4 "$AOT_CACHE" 2>/dev/null | tr -d ' ')" != a2ab0bf0 ]; then
+        # The JVM would say so in five lines of its own: an AOT cache begins with its magic number,
+        # 0xf00baba2 (little-endian, as on x86-64 and aarch64).
+        echo "nacos: the AOT cache $AOT_CACHE is unreadable or not an AOT cache: starting without it" >&2
+    elif [ "$AOT_BUILD" != "$JAVA_BUILD" ]; then
+        echo "nacos: the AOT cache was made by Java ${AOT_BUILD:-unknown}, this is $JAVA_BUILD: starting without it" >&2
+    else
+        JAVA_OPT+=(-XX:AOTCache="$AOT_CACHE")
+    fi
+elif [ -n "$JAVA_MAJOR" ] && [ -f "$BASE_DIR/target/$SERVER.jsa" ]; then
+    JAVA_OPT+=(-XX:SharedArchiveFile="$BASE_DIR/target/$SERVER.jsa" -Xshare:auto)
+fi
 
 [ -n "$FUNCTION_MODE" ] && JAVA_OPT+=(-Dnacos.functionMode="$FUNCTION_MODE")
 [ -n "$MEMBER_LIST" ] && JAVA_OPT+=(-Dnacos.member.list="$MEMBER_LIST")

@@ -3,6 +3,7 @@ package com.nacosx.core.http;
 import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.metrics.ExceptionCounters;
 import com.nacosx.core.readiness.StartupHeap;
+import com.nacosx.core.readiness.StartupStep;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -131,7 +132,8 @@ public class HttpServer implements SmartLifecycle {
         }
         InetSocketAddress address = server.address() == null || server.address().isBlank()
                 ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
-        new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, server.servlet().contextPath());
+        StartupStep.timed("warming up the HTTP path", () ->
+                new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, server.servlet().contextPath()));
         StartupHeap.collect();
         try {
             channel = bootstrap.bind(address).sync().channel();

@@ -21,6 +21,7 @@ import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.cluster.remote.PeerClients;
 import com.nacosx.core.cluster.remote.PeerUnreachable;
 import com.nacosx.core.readiness.ServerReadiness;
+import com.nacosx.core.readiness.StartupStep;
 import com.nacosx.core.util.DaemonThreads;
 import com.nacosx.core.upgrade.UpgradeSettings;
 import com.nacosx.core.util.Futures;
@@ -128,6 +129,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         if (machines.isEmpty()) {
             return;
         }
+        RaftLogStoreOptions.register();
         int port = cluster.selfPort() - RaftSettings.PORT_OFFSET;
         RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
         boolean sharedWithLegacy = machines.stream().anyMatch(RaftGroups::isLegacy);
@@ -145,10 +147,11 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
                     + " (HTTP port - 1000); free it or choose another server.port");
         }
         PeerId self = new PeerId(cluster.selfIp(), port);
-        List<Member> known = membersOnceKnown();
+        List<Member> known = StartupStep.timed("hearing from the other members", this::membersOnceKnown);
         for (RaftStateMachine machine : machines) {
             Configuration initialPeers = peersOf(known, isLegacy(machine), member -> true);
-            RaftGroup group = startGroup(machine, self, initialPeers);
+            RaftGroup group = StartupStep.timed("starting Raft group " + machine.group() + " on its log and snapshot",
+                    () -> startGroup(machine, self, initialPeers));
             RaftMetrics.bind(metrics, machine.group(), () -> groups.get(machine.group()));
             LOG.info("[{}] started as {} with peers {}", machine.group(), self, initialPeers);
             if (machine instanceof LegacyRaftStateMachine legacy) {

@@ -38,6 +38,7 @@ public class ServerReadiness {
 
     public void open(String gate) {
         if (closedGates.remove(gate)) {
+            StartupStep.LOG.info("{} open {} ms after the process started", gate, processAgeMillis());
             reportIfReady();
         }
     }

@@ -1,7 +1,5 @@
 package com.nacosx.core.readiness;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * One full collection right before a node opens its client port moves what its start built (the
  * Spring context, the data loaded so far) to the old generation while no client waits on it. Left
@@ -16,9 +14,6 @@ public final class StartupHeap {
     }
 
     public static void collect() {
-        long start = System.nanoTime();
-        System.gc();
-        StartupStep.LOG.info("collected the heap the start left in {} ms",
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        StartupStep.timed("collecting the heap the start left", System::gc);
     }
 }

@@ -1,10 +1,15 @@
 package com.nacosx.core.readiness;
 
 import com.nacosx.core.util.DaemonThreads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +25,9 @@ public final class StartupStep {
     public static final Logger LOG = LoggerFactory.getLogger("com.nacosx.startup");
 
     static final long PROGRESS_SECONDS = 10;
+
+    /** The steps done so far, each with its time, for the start's phases ({@link StartPhases}). */
+    private static final Queue<String> DONE = new ConcurrentLinkedQueue<>();
 
     private StartupStep() {
     }
@@ -43,7 +51,7 @@ public final class StartupStep {
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
             T result = step.call();
-            LOG.info("{}: done in {} ms", what, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+            done(what, start);
             return result;
         } catch (InterruptedException stopped) {
             LOG.warn("{}: abandoned after {} s, the server is stopping", what, secondsSince(start));
@@ -56,6 +64,37 @@ public final class StartupStep {
                 // The hook has run or is running: nothing to remove.
             }
         }
+    }
+
+    /** Runs a short step of the start (no progress lines, no stop) and records its time. */
+    public static void timed(String what, Runnable step) {
+        timed(what, () -> {
+            step.run();
+            return null;
+        });
+    }
+
+    /** As {@link #timed(String, Runnable)}, for a step with a result. */
+    public static <T> T timed(String what, Supplier<T> step) {
+        long start = System.nanoTime();
+        T result = step.get();
+        done(what, start);
+        return result;
+    }
+
+    private static void done(String what, long start) {
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        LOG.info("{}: done in {} ms", what, millis);
+        DONE.add(what + " " + millis + " ms");
+    }
+
+    /** The steps done since the last call, in the order they ended. */
+    static List<String> drainDone() {
+        List<String> steps = new ArrayList<>();
+        for (String step = DONE.poll(); step != null; step = DONE.poll()) {
+            steps.add(step);
+        }
+        return steps;
     }
 
     private static long secondsSince(long start) {
