@@ -285,9 +285,11 @@ restart_under_held() {
         "$RESTART_LISTING s, holds a new share after ${RESTART_SHARE:-(failed)} s"
 }
 
-# memory_breakdown: one line a node of ours: its RSS and where the JVM's native memory tracking puts
-# it (committed MB); what the JVM does not account for (RocksDB, native libraries' code, malloc's
-# own overhead) is the RSS less the rest. Needs BREAKDOWN=1.
+# memory_breakdown: one line a node of ours: its RSS and what the JVM's native memory tracking says
+# it committed, by kind (MB). Committed is not resident: a page committed and never touched (G1's
+# mark stack, 32 MB) counts there and not in the RSS. The RSS less all the JVM committed is what
+# the JVM does not account for (RocksDB, native libraries' code, malloc's overhead) less what it
+# committed and never touched. Needs BREAKDOWN=1.
 memory_breakdown() {
     for index in "${!NODE_PIDS[@]}"; do
         local pid=${NODE_PIDS[index]} summary
@@ -300,7 +302,7 @@ memory_breakdown() {
             END {
                 classes = part["Shared class space"] + part["Metaspace"] + part["Class"]
                 other = total - part["Java Heap"] - classes - part["Code"] - part["GC"] - part["Thread"]
-                printf "node %s: RSS %s MB = heap %s + classes %s (archive %s, metaspace %s) + code %s + GC %s + threads %s (%s) + other JVM %s + outside the JVM account %s\n",
+                printf "node %s: RSS %s MB; the JVM committed heap %s, classes %s (archive %s, metaspace %s), code %s, GC %s, threads %s (%s), other %s; RSS less all it committed %s\n",
                     node, mb(rss), mb(part["Java Heap"]), mb(classes), mb(part["Shared class space"]), mb(part["Metaspace"]),
                     mb(part["Code"]), mb(part["GC"]), mb(part["Thread"]), threads, mb(other), mb(rss - total)
             }' <<< "$summary"

@@ -117,7 +117,8 @@ else
         echo "nacos: $((MEMORY / MIB)) MiB of memory is below the 384 MiB a node holds at rest under load; it starts, but may be killed: raise the limit" >&2
     fi
     # Below 2 GiB, as the JVM itself judges a machine too small for G1: the serial collector, whose
-    # bookkeeping is a card table where G1's was ~45 MB at rest under the held load.
+    # bookkeeping is a card table and whose heap stays nearer what the node holds (at rest under
+    # the held load of bench/cluster-side-by-side.sh, Java 17: 345 MB a node, G1's 413-467 MB).
     [ "$MEMORY" -lt $((2048 * MIB)) ] && SMALL_NODE=yes
     # Direct memory (Netty, gRPC) gets an eighth of the memory, up to the launcher's 1 GB.
     DIRECT=$((MEMORY / 8 / MIB))
