@@ -50,8 +50,10 @@ select_java() {
     JAVA_BUILD=$(release_value "$home" JAVA_RUNTIME_VERSION)
     if [ -z "$JAVA_MAJOR" ]; then
         # No release file (a JRE laid out by hand): ask the JVM once.
-        JAVA_MAJOR=$(major_of "$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = //p')")
-        JAVA_BUILD=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p')
+        local settings
+        settings=$("$JAVA" -XshowSettings:properties -version 2>&1)
+        JAVA_MAJOR=$(major_of "$(sed -n 's/^ *java.version = //p' <<< "$settings")")
+        JAVA_BUILD=$(sed -n 's/^ *java.runtime.version = //p' <<< "$settings")
     fi
     return 0
 }

@@ -92,9 +92,10 @@ memory_available() {
         echo $(( $(awk '/^MemTotal:/ {print $2}' /proc/meminfo) * 1024 ))
     fi
 }
-MEMORY=$(memory_available)
 MIB=$((1024 * 1024))
 SMALL_NODE=""
+# What a heap that grows gives back: the heap shrinks after a collection to hold at most 40% free.
+GIVE_BACK=(-XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10)
 if [ -n "${CUSTOM_NACOS_MEMORY:-}" ]; then
     PROFILE=given
     # shellcheck disable=SC2206
@@ -113,6 +114,7 @@ elif [ -n "${JVM_XMS:-}${JVM_XMX:-}${JVM_XMN:-}" ]; then
 else
     PROFILE=growing
     JAVA_OPT+=(-Xms64m -XX:MaxRAMPercentage="$PERCENT" "${METASPACE[@]}")
+    MEMORY=$(memory_available)
     if [ "$MEMORY" -lt $((384 * MIB)) ]; then
         echo "nacos: $((MEMORY / MIB)) MiB of memory is below the 384 MiB a node holds at rest under load; it starts, but may be killed: raise the limit" >&2
     fi
@@ -133,7 +135,7 @@ JAVA_OPT+=(-XX:MaxDirectMemorySize="${JVM_MDM:-1g}" -XX:-OmitStackTraceInFastThr
 if [[ " ${JAVA_OPT_EXT:-} ${CUSTOM_NACOS_MEMORY:-} " == *" -XX:+Use"*"GC "* ]]; then
     :
 elif [ -n "$SMALL_NODE" ]; then
-    JAVA_OPT+=(-XX:+UseSerialGC -XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10)
+    JAVA_OPT+=(-XX:+UseSerialGC "${GIVE_BACK[@]}")
 else
     JAVA_OPT+=(-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:SoftRefLRUPolicyMSPerMB=0)
     # The registry lives as long as the server. With the default threshold (15) and a 1 GB young
@@ -145,7 +147,7 @@ else
     if [ "$PROFILE" = growing ]; then
         # A node at rest collects now and then all the same, so that the heap it grew under load
         # shrinks back to what it holds (G1 gives memory back only after a whole-heap collection).
-        JAVA_OPT+=(-XX:G1PeriodicGCInterval=300000 -XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10)
+        JAVA_OPT+=(-XX:G1PeriodicGCInterval=300000 "${GIVE_BACK[@]}")
     fi
     if [ -n "$JAVA_MAJOR" ] && [ "$JAVA_MAJOR" -ge 17 ] && [ "$JAVA_MAJOR" -le 19 ]; then
         # Dirty cards refined in the GC pauses instead of by concurrent threads as they are dirtied: tens

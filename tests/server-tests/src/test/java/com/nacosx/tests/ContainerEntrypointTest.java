@@ -7,9 +7,9 @@ import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.CommandResult;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.LocalCluster;
+import com.nacosx.testsupport.PackagedInstall;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
-import com.nacosx.testsupport.TempDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -47,10 +47,7 @@ class ContainerEntrypointTest {
 
     /** A fresh copy of the packaged server, as the image holds it. */
     private static Path unpacked() throws Exception {
-        Path dir = TempDirs.create("nacosx-container-");
-        String tarball = System.getProperty("nacosx.distribution.tarball");
-        assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", dir.toString()).exitCode());
-        return dir.resolve("nacos");
+        return PackagedInstall.unpack("nacosx-container-");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.CommandResult;
 import com.nacosx.testsupport.HttpCall;
+import com.nacosx.testsupport.PackagedInstall;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TempDirs;
 import java.io.IOException;
@@ -41,10 +42,7 @@ class LauncherTest {
     }
 
     private static Path unpacked() throws Exception {
-        Path dir = TempDirs.create("nacosx-launcher-");
-        String tarball = System.getProperty("nacosx.distribution.tarball");
-        assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", dir.toString()).exitCode());
-        return dir.resolve("nacos");
+        return PackagedInstall.unpack("nacosx-launcher-");
     }
 
     @AfterEach
@@ -95,7 +93,7 @@ class LauncherTest {
         assertTrue(command.startsWith(java25.resolve("bin/java") + " "), command);
         assertTrue(command.contains(" -XX:+UseCompactObjectHeaders ") && command.contains(" -XX:AOTCache="), command);
         String base = "http://127.0.0.1:" + port + "/nacos";
-        awaitReady(base);
+        PackagedInstall.awaitReady(base);
         assertEquals("true", HttpCall.post(base + "/v1/cs/configs").param("dataId", "aot").param("group", "G")
                 .param("content", "on 25").send().body());
         assertEquals("on 25", HttpCall.get(base + "/v1/cs/configs").param("dataId", "aot").param("group", "G")
@@ -118,7 +116,7 @@ class LauncherTest {
         assertEquals(0, launched.exitCode(), launched.output());
         assertEquals(1, launched.output().lines().filter(line -> line.startsWith("nacos: ")).count(), launched.output());
         assertTrue(launched.output().contains("is unreadable or not an AOT cache: starting without it"), launched.output());
-        awaitReady("http://127.0.0.1:" + port + "/nacos");
+        PackagedInstall.awaitReady("http://127.0.0.1:" + port + "/nacos");
         String startOut = Files.readString(server.resolve("logs/start.out"));
         assertFalse(startOut.contains("-XX:AOTCache=") || startOut.contains("[error"), startOut);
         CommandResult.run(server.resolve("bin/shutdown.sh").toString());
@@ -232,17 +230,6 @@ class LauncherTest {
         } catch (IOException notYet) {
             return false;
         }
-    }
-
-    private static void awaitReady(String base) throws InterruptedException {
-        Await.until(120_000, () -> {
-            try {
-                return HttpCall.get(base + "/v1/console/health/readiness").timeout(java.time.Duration.ofSeconds(2)).send()
-                        .statusCode() == 200;
-            } catch (IllegalStateException notListening) {
-                return false;
-            }
-        }, "the server at " + base + " is ready");
     }
 
     private static String lastLine(CommandResult result) {

@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.testsupport.CommandResult;
 import com.nacosx.testsupport.HttpCall;
-import com.nacosx.testsupport.Patience;
+import com.nacosx.testsupport.PackagedInstall;
 import com.nacosx.testsupport.ServerProcess;
-import com.nacosx.testsupport.TempDirs;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,17 +27,14 @@ class PackagedServerTest {
 
     @Test
     void unpackedServerStartsServesStopsAndKeepsItsData() throws Exception {
-        Path dir = TempDirs.create("nacosx-packaged-");
-        Path tarball = Path.of(System.getProperty("nacosx.distribution.tarball"));
-        assertEquals(0, CommandResult.run("tar", "-xzf", tarball.toString(), "-C", dir.toString()).exitCode());
-        install = dir.resolve("nacos");
+        install = PackagedInstall.unpack("nacosx-packaged-");
         int port = ServerProcess.freePort();
         String base = "http://127.0.0.1:" + port + "/nacos";
 
         CommandResult started = startup(port);
         assertEquals(0, started.exitCode(), started.output());
         assertTrue(started.output().contains("logs/start.out"), started.output());
-        awaitReady(base);
+        PackagedInstall.awaitReady(base);
         assertTrue(Files.exists(install.resolve("data/derby-data")), "embedded Derby lives under nacos.home/data");
         assertTrue(Files.exists(install.resolve("logs/nacos.log")));
         assertTrue(Files.exists(install.resolve("logs/config-server.log")));
@@ -61,7 +55,7 @@ class PackagedServerTest {
 
         // Started again with the official launcher's memory variable: it replaces the heap options whole.
         assertEquals(0, startup(port, "-Xms64m -Xmx256m").exitCode());
-        awaitReady(base);
+        PackagedInstall.awaitReady(base);
         String command = Files.readAllLines(install.resolve("logs/start.out")).get(0);
         assertTrue(command.contains(" -Xms64m -Xmx256m ") && !command.contains("-Xmn"), command);
         assertEquals("packaged", HttpCall.get(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
@@ -70,10 +64,8 @@ class PackagedServerTest {
 
     @Test
     void unknownModeIsRefused() throws Exception {
-        Path dir = TempDirs.create("nacosx-packaged-");
-        String tarball = System.getProperty("nacosx.distribution.tarball");
-        assertEquals(0, CommandResult.run("tar", "-xzf", tarball, "-C", dir.toString()).exitCode());
-        CommandResult refused = CommandResult.run(dir.resolve("nacos/bin/startup.sh").toString(), "-m", "solo");
+        Path unpacked = PackagedInstall.unpack("nacosx-packaged-");
+        CommandResult refused = CommandResult.run(unpacked.resolve("bin/startup.sh").toString(), "-m", "solo");
         assertNotEquals(0, refused.exitCode());
         assertTrue(refused.output().contains("-m must be standalone or cluster"), refused.output());
     }
@@ -95,21 +87,4 @@ class PackagedServerTest {
         return CommandResult.run(builder);
     }
 
-    private static void awaitReady(String base) throws InterruptedException {
-        Duration bound = Patience.of(Duration.ofSeconds(90));
-        long deadline = System.nanoTime() + bound.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                HttpResponse<String> ready = HttpCall.get(base + "/v1/console/health/readiness")
-                        .timeout(Duration.ofSeconds(2)).send();
-                if (ready.statusCode() == 200) {
-                    return;
-                }
-            } catch (IllegalStateException notListening) {
-                // still starting
-            }
-            Thread.sleep(300);
-        }
-        throw new AssertionError("server at " + base + " not ready within " + bound);
-    }
 }
