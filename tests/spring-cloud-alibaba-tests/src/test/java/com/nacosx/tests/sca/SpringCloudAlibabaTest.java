@@ -8,6 +8,7 @@ import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.ServerAuth;
 import com.nacosx.testsupport.ServerProcess;
 import com.nacosx.testsupport.TestServers;
+import com.nacosx.testsupport.UnservedRequests;
 import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +39,7 @@ class SpringCloudAlibabaTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = TestServers.start(ServerAuth.enabled());
+        server = TestServers.start(ServerAuth.enabled(UnservedRequests.ACCESS_LOG_ON));
         List<ServerProcess> nodes = TestServers.nodesOf(server);
         elsewhere = nodes.get(nodes.size() - 1);
         admin = ServerAuth.adminToken(elsewhere);
@@ -56,8 +57,10 @@ class SpringCloudAlibabaTest {
         caller = ScaApps.start(server, CALLER);
     }
 
+    /** Stops the applications, then the server, and fails if it left a request of theirs unserved. */
     @AfterAll
     static void stop() {
+        List<String> unserved;
         try {
             for (ConfigurableApplicationContext app : new ConfigurableApplicationContext[] {caller, greeter}) {
                 if (app != null) {
@@ -65,8 +68,10 @@ class SpringCloudAlibabaTest {
                 }
             }
         } finally {
+            unserved = UnservedRequests.on(TestServers.nodesOf(server));
             TestServers.stop(server);
         }
+        assertEquals(List.of(), unserved, "requests the starters sent that the server did not serve");
     }
 
     /** Publishes through the last node as the admin, the way an operator changes a config. */
