@@ -67,7 +67,29 @@ start_node() {
     esac
     launch_node "$target" "$index"
     # An r-nacos node joins through the first: it must be up before the next starts.
-    if [ "$target" = rnacos ]; then await_ready "${PORTS[index]}"; fi
+    if [ "$target" = rnacos ]; then await_sound_rnacos "$index"; fi
+}
+
+# await_sound_rnacos INDEX: waits until r-nacos node INDEX is ready. An r-nacos 0.8.8 node can
+# panic as it starts (raftapply.rs:421, unwrap() on None) and then answer but take no write: such a
+# node is started again on an empty data directory, up to three times.
+await_sound_rnacos() {
+    local index=$1 home=${NODE_HOMES[$1]}
+    for attempt in 1 2 3; do
+        await_ready "${PORTS[index]}"
+        grep -q panicked "$home/rnacos.out" || return 0
+        echo "r-nacos node on ${PORTS[index]} panicked as it started (try $attempt): starting it again" >&2
+        stop_node "$index"
+        rm -rf "$home/data"
+        mv "$home/rnacos.out" "$home/rnacos.out.$attempt"
+        launch_node rnacos "$index"
+    done
+    await_ready "${PORTS[index]}"
+    if grep -q panicked "$home/rnacos.out"; then
+        echo "r-nacos node on ${PORTS[index]} panicked in four starts: see $home" >&2
+        NODE_HOMES=()
+        exit 1
+    fi
 }
 
 # launch_node TARGET INDEX: (re)starts node INDEX from its home with the launcher its project

@@ -24,13 +24,13 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  * {@code --consumers} consumer applications that each refer to every service, all with
  * application-level discovery, Nacos as registry, metadata report and config center. Each
  * application lives in a framework model of its own, with its own Nacos clients, as if it were a
- * process. Prints, for each round, the seconds until every application started and until every
- * consumer's every reference lists both instances of its service, and the servers' CPU over that
- * time.
+ * process. Prints the seconds until every application started and until every consumer's every
+ * reference lists both instances of its service, and the servers' CPU over that time, then stops
+ * the applications (they deregister). A redeployment is the tool run again.
  *
  * <pre>
  * java -jar dubbo-mesh.jar --nacos 127.0.0.1:8848[,HOST:PORT...] --services 10 --consumers 20 \
- *     --server-pids PID[,PID...] [--bound-seconds 300] [--port-base 21000] [--rounds 2]
+ *     --server-pids PID[,PID...] [--bound-seconds 300] [--port-base 21000]
  * </pre>
  */
 public final class DubboMesh {
@@ -45,21 +45,16 @@ public final class DubboMesh {
         Options options = Options.parse(args);
         // Application-level discovery only, as a mesh of 3.x applications runs once migrated.
         System.setProperty("dubbo.application.service-discovery.migration", "FORCE_APPLICATION");
-        boolean subscribed = true;
-        for (int round = 1; round <= options.rounds(); round++) {
-            subscribed &= round(options, round);
-        }
-        System.exit(subscribed ? 0 : 1);
+        System.exit(deploy(options) ? 0 : 1);
     }
 
     /**
-     * Builds the mesh, starts it, waits until it is fully subscribed, prints the round's line and
-     * stops every application, which deregisters it. A later round is the whole mesh redeployed
-     * against servers that have served it once: their mapping and metadata are already there.
+     * Builds the mesh, starts it, waits until it is fully subscribed, prints its line and stops
+     * every application, which deregisters it.
      *
      * @return whether the mesh was fully subscribed within the bound
      */
-    static boolean round(Options options, int round) throws Exception {
+    static boolean deploy(Options options) throws Exception {
         String registry = registryAddress(options.nacos());
         List<DubboBootstrap> applications = new ArrayList<>();
         List<List<ReferenceConfig<MeshService>>> references = new ArrayList<>();
@@ -86,17 +81,15 @@ public final class DubboMesh {
         }
         double subscribedSeconds = secondsSince(start);
         double cpuSeconds = (double) (serverCpuTicks(options.serverPids()) - cpuBefore) / CLOCK_TICKS_PER_SECOND;
-        System.out.printf(Locale.ROOT, "mesh round %d: %d providers (%d services), %d consumers, %d references: "
+        System.out.printf(Locale.ROOT, "mesh: %d providers (%d services), %d consumers, %d references: "
                         + "all started %.1f s, fully subscribed %s, servers' CPU %.1f s (%.0f%% of one core)%n",
-                round, options.services() * INSTANCES_PER_SERVICE, options.services(), options.consumers(),
+                options.services() * INSTANCES_PER_SERVICE, options.services(), options.consumers(),
                 options.consumers() * options.services(), startedSeconds,
                 missing == 0 ? String.format(Locale.ROOT, "%.1f s", subscribedSeconds)
                         : "NOT within " + options.boundSeconds() + " s (" + missing + " references short)",
                 cpuSeconds, 100 * cpuSeconds / subscribedSeconds);
         for (DubboBootstrap application : applications) {
             application.stop();
-            // Only the framework model's end closes the application's ports for the next round.
-            application.getApplicationModel().getFrameworkModel().destroy();
         }
         return missing == 0;
     }
@@ -197,8 +190,7 @@ public final class DubboMesh {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    record Options(String nacos, int services, int consumers, List<Long> serverPids, long boundSeconds, int portBase,
-            int rounds) {
+    record Options(String nacos, int services, int consumers, List<Long> serverPids, long boundSeconds, int portBase) {
 
         static Options parse(String[] args) {
             String nacos = "127.0.0.1:8848";
@@ -207,7 +199,6 @@ public final class DubboMesh {
             List<Long> pids = List.of();
             long bound = 300;
             int portBase = 21000;
-            int rounds = 2;
             for (int i = 0; i + 1 < args.length; i += 2) {
                 switch (args[i]) {
                     case "--nacos" -> nacos = args[i + 1];
@@ -216,12 +207,11 @@ public final class DubboMesh {
                     case "--server-pids" -> pids = List.of(args[i + 1].split(",")).stream().map(Long::valueOf).toList();
                     case "--bound-seconds" -> bound = Long.parseLong(args[i + 1]);
                     case "--port-base" -> portBase = Integer.parseInt(args[i + 1]);
-                    case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
                     default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + "; options: --nacos --services --consumers --server-pids --bound-seconds --port-base --rounds");
+                            + "; options: --nacos --services --consumers --server-pids --bound-seconds --port-base");
                 }
             }
-            return new Options(nacos, services, consumers, pids, bound, portBase, rounds);
+            return new Options(nacos, services, consumers, pids, bound, portBase);
         }
     }
 }
