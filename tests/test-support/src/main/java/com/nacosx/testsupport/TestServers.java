@@ -47,6 +47,15 @@ public final class TestServers {
         return Stream.concat(Stream.of(server), peers.stream()).toList();
     }
 
+    /**
+     * The node "elsewhere" changes go through: on a cluster the last, another node than the one
+     * the client talks to; the server itself when standalone.
+     */
+    public static ServerProcess elsewhere(ServerProcess server) {
+        List<ServerProcess> nodes = nodesOf(server);
+        return nodes.get(nodes.size() - 1);
+    }
+
     /** Stops the server and the rest of its cluster. */
     public static void stop(ServerProcess server) {
         nodesOf(server).forEach(ServerProcess::close);

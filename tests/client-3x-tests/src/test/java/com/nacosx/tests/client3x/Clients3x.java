@@ -2,11 +2,9 @@ package com.nacosx.tests.client3x;
 
 import com.alibaba.nacos.api.PropertyKeyConst;
 import com.nacosx.testsupport.ServerProcess;
-import com.nacosx.testsupport.TestServers;
-import java.util.List;
 import java.util.Properties;
 
-/** What the 3.x client tests share: the client's settings, and the node changes are made through. */
+/** What the 3.x client tests share: the client's settings. */
 final class Clients3x {
 
     private Clients3x() {
@@ -20,11 +18,5 @@ final class Clients3x {
             properties.put(PropertyKeyConst.NAMESPACE, namespace);
         }
         return properties;
-    }
-
-    /** The node "elsewhere" changes go through: on a cluster, another node than the client's first. */
-    static ServerProcess elsewhere(ServerProcess server) {
-        List<ServerProcess> nodes = TestServers.nodesOf(server);
-        return nodes.get(nodes.size() - 1);
     }
 }

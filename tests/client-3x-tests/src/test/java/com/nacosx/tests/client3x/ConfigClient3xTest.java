@@ -43,7 +43,7 @@ class ConfigClient3xTest {
     @BeforeAll
     static void start() throws Exception {
         server = TestServers.start();
-        elsewhere = Clients3x.elsewhere(server);
+        elsewhere = TestServers.elsewhere(server);
         client = clientFor(null);
     }
 

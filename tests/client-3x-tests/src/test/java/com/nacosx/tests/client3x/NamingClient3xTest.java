@@ -41,7 +41,7 @@ class NamingClient3xTest {
     @BeforeAll
     static void start() throws Exception {
         server = TestServers.start();
-        elsewhere = Clients3x.elsewhere(server);
+        elsewhere = TestServers.elsewhere(server);
         client = clientFor(null);
     }
 

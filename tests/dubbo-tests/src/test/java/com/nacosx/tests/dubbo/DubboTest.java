@@ -48,8 +48,7 @@ class DubboTest {
     @BeforeAll
     static void start() throws Exception {
         server = TestServers.start(UnservedRequests.ACCESS_LOG_ON);
-        List<ServerProcess> nodes = TestServers.nodesOf(server);
-        elsewhere = nodes.get(nodes.size() - 1);
+        elsewhere = TestServers.elsewhere(server);
         // Dubbo 2.7 consumers subscribe to interfaces only: a 3.x consumer does so under this
         // migration rule, read from the config center as it starts.
         publish("legacy-consumer.migration", "DUBBO_SERVICEDISCOVERY_MIGRATION",

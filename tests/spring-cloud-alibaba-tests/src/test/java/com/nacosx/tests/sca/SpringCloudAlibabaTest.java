@@ -40,8 +40,7 @@ class SpringCloudAlibabaTest {
     @BeforeAll
     static void start() throws Exception {
         server = TestServers.start(ServerAuth.enabled(UnservedRequests.ACCESS_LOG_ON));
-        List<ServerProcess> nodes = TestServers.nodesOf(server);
-        elsewhere = nodes.get(nodes.size() - 1);
+        elsewhere = TestServers.elsewhere(server);
         admin = ServerAuth.adminToken(elsewhere);
         HttpResponse<String> namespace = HttpCall.post(elsewhere.baseUrl() + "/v1/console/namespaces")
                 .param("customNamespaceId", ScaApps.NAMESPACE).param("namespaceName", "Spring Cloud Alibaba")
