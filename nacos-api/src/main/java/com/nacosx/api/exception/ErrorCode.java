@@ -37,6 +37,13 @@ public enum ErrorCode {
     ILLEGAL_STATE(23000, "illegal state"),
     NODE_INFO_ERROR(23001, "node info error"),
     SERVER_ERROR(30000, "server error"),
+    MCP_SERVER_NOT_FOUND(50000, "MCP server not found"),
+    MCP_SERVER_VERSION_NOT_FOUND(50001, "MCP server version not found"),
+    MCP_SERVER_VERSION_EXIST(50002, "MCP server version has existed"),
+    MCP_SERVER_REF_ENDPOINT_SERVICE_NOT_FOUND(50003, "MCP server ref endpoint service not found"),
+    AGENT_NOT_FOUND(50100, "Agent not found"),
+    AGENT_VERSION_NOT_FOUND(50101, "Agent version not found"),
+    AGENT_VERSION_EXIST(50102, "Agent version already existed"),
     FUZZY_WATCH_PATTERN_OVER_LIMIT(50310, "fuzzy watch pattern over limit"),
     FUZZY_WATCH_PATTERN_MATCH_COUNT_OVER_LIMIT(50311, "fuzzy watch pattern matched count over limit");
 

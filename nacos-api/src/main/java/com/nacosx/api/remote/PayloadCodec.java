@@ -5,6 +5,19 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import com.nacosx.api.grpc.auto.Metadata;
 import com.nacosx.api.grpc.auto.Payload;
+import com.nacosx.api.remote.ai.AgentEndpointRequest;
+import com.nacosx.api.remote.ai.AgentEndpointResponse;
+import com.nacosx.api.remote.ai.BatchAgentEndpointRequest;
+import com.nacosx.api.remote.ai.McpServerEndpointRequest;
+import com.nacosx.api.remote.ai.McpServerEndpointResponse;
+import com.nacosx.api.remote.ai.QueryAgentCardRequest;
+import com.nacosx.api.remote.ai.QueryAgentCardResponse;
+import com.nacosx.api.remote.ai.QueryMcpServerRequest;
+import com.nacosx.api.remote.ai.QueryMcpServerResponse;
+import com.nacosx.api.remote.ai.ReleaseAgentCardRequest;
+import com.nacosx.api.remote.ai.ReleaseAgentCardResponse;
+import com.nacosx.api.remote.ai.ReleaseMcpServerRequest;
+import com.nacosx.api.remote.ai.ReleaseMcpServerResponse;
 import com.nacosx.api.remote.cluster.HttpForwardBatchRequest;
 import com.nacosx.api.remote.cluster.HttpForwardBatchResponse;
 import com.nacosx.api.remote.cluster.HttpForwardRequest;
@@ -120,7 +133,12 @@ public final class PayloadCodec {
             ServiceListResponse.class, NotifySubscriberRequest.class, NotifySubscriberResponse.class,
             MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class,
             HttpForwardRequest.class, HttpForwardResponse.class, HttpForwardBatchRequest.class,
-            HttpForwardBatchResponse.class, RaftWriteRequest.class, RaftWriteResponse.class)
+            HttpForwardBatchResponse.class, RaftWriteRequest.class, RaftWriteResponse.class,
+            QueryMcpServerRequest.class, QueryMcpServerResponse.class, ReleaseMcpServerRequest.class,
+            ReleaseMcpServerResponse.class, McpServerEndpointRequest.class, McpServerEndpointResponse.class,
+            QueryAgentCardRequest.class, QueryAgentCardResponse.class, ReleaseAgentCardRequest.class,
+            ReleaseAgentCardResponse.class, AgentEndpointRequest.class, BatchAgentEndpointRequest.class,
+            AgentEndpointResponse.class)
             .stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, MAPPER::readerFor));
 
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
