@@ -3,18 +3,19 @@
  * so that only the editor's chunk carries the parser.
  */
 import { parseAllDocuments } from 'yaml';
+import { t } from './i18n';
 
 /** Why this content is not valid for its type, with the line where known, or null. */
 export function contentProblem(type: string, content: string): string | null {
   if (content.length === 0) {
-    return 'the content is empty; the server stores no empty config';
+    return t('content.empty');
   }
   if (type === 'json') {
     try {
       JSON.parse(content);
       return null;
     } catch (error) {
-      return `not valid JSON: ${(error as Error).message}`;
+      return t('content.badJson', { reason: (error as Error).message });
     }
   }
   if (type === 'yaml') {
@@ -22,7 +23,8 @@ export function contentProblem(type: string, content: string): string | null {
       const problem = document.errors[0];
       if (problem) {
         const line = problem.linePos?.[0]?.line;
-        return `not valid YAML${line ? ` (line ${line})` : ''}: ${problem.message.split('\n')[0]}`;
+        const reason = problem.message.split('\n')[0];
+        return line ? t('content.badYamlAt', { line, reason }) : t('content.badYaml', { reason });
       }
     }
   }

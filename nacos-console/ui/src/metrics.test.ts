@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrometheus, quantileBetween, ratesBy, valueOf } from './metrics';
+import { parsePrometheus, ratesBy } from './metrics';
 
 const BEFORE = parsePrometheus(`# HELP grpc_server_requests_seconds gRPC requests
 # TYPE grpc_server_requests_seconds histogram
@@ -23,17 +23,11 @@ describe('the live figures', () => {
   it('parses samples with their labels and skips comments', () => {
     expect(BEFORE).toHaveLength(6);
     expect(BEFORE[0].labels.requestClass).toBe('ConfigQueryRequest');
-    expect(valueOf(AFTER, 'nacos_monitor', { module: 'core', name: 'longConnection' })).toBe(9);
+    expect(AFTER.find((sample) => sample.name === 'nacos_monitor')?.value).toBe(9);
   });
 
   it('turns counter growth into rates per group, new series counting from zero', () => {
     expect(ratesBy(BEFORE, AFTER, 'grpc_server_requests_seconds_count', 'requestClass', 2))
       .toEqual([['ConfigQueryRequest', 102]]);
-  });
-
-  it('reads a quantile off the buckets that grew between the reads', () => {
-    // the 100 new observations all fell in (0.01, 0.1]: their p99 is near the top of it
-    expect(quantileBetween(BEFORE, AFTER, 'nacos_push_seconds_bucket', 0.99)).toBeCloseTo(0.0991, 4);
-    expect(quantileBetween(AFTER, AFTER, 'nacos_push_seconds_bucket', 0.99)).toBeNull();
   });
 });

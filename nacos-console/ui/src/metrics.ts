@@ -1,7 +1,6 @@
 /**
- * The node's own figures, read from its Prometheus text (/nacos/actuator/prometheus) twice and
- * compared: rates are the counters' growth over the time between the two reads, and a quantile
- * is read off the growth of a histogram's buckets, as Prometheus's histogram_quantile does.
+ * The node's requests by type, read from its Prometheus text (/nacos/actuator/prometheus) twice
+ * and compared: rates are the counters' growth over the time between the two reads.
  */
 
 export interface Sample {
@@ -35,14 +34,6 @@ export function parsePrometheus(text: string): Sample[] {
   return samples;
 }
 
-export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && matches(s, labels)).reduce((sum, s) => sum + s.value, 0);
-}
-
-function matches(sample: Sample, labels: Record<string, string>): boolean {
-  return Object.entries(labels).every(([key, value]) => sample.labels[key] === value);
-}
-
 /** Per second, how much each group of a counter grew between two reads, largest first. */
 export function ratesBy(before: Sample[], after: Sample[], name: string, label: string, seconds: number): Array<[string, number]> {
   const grown = new Map<string, number>();
@@ -59,37 +50,4 @@ export function ratesBy(before: Sample[], after: Sample[], name: string, label: 
 function sameLabels(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
-
-/**
- * The q-quantile (0..1) of what a histogram observed between two reads, in its unit, or null
- * when it observed nothing; interpolated inside the bucket it falls in.
- */
-export function quantileBetween(before: Sample[], after: Sample[], bucketName: string, q: number): number | null {
-  const grownByBound = new Map<number, number>();
-  for (const sample of after.filter((s) => s.name === bucketName)) {
-    const bound = sample.labels.le === '+Inf' ? Infinity : Number(sample.labels.le);
-    const earlier = before.find((s) => s.name === bucketName && sameLabels(s.labels, sample.labels));
-    grownByBound.set(bound, (grownByBound.get(bound) ?? 0) + Math.max(0, sample.value - (earlier?.value ?? 0)));
-  }
-  const buckets = [...grownByBound.entries()].sort((a, b) => a[0] - b[0]);
-  const total = buckets.length ? buckets[buckets.length - 1][1] : 0;
-  if (total === 0) {
-    return null;
-  }
-  const rank = q * total;
-  let lowerBound = 0;
-  let lowerCount = 0;
-  for (const [bound, count] of buckets) {
-    if (count >= rank) {
-      if (bound === Infinity) {
-        return lowerBound;
-      }
-      const inBucket = count - lowerCount;
-      return inBucket === 0 ? bound : lowerBound + (bound - lowerBound) * ((rank - lowerCount) / inBucket);
-    }
-    lowerBound = bound;
-    lowerCount = count;
-  }
-  return lowerBound;
 }

@@ -1,4 +1,5 @@
 /** Server-side paging as the pages show it: which page, how many, and the numbers to offer. */
+import { t } from './i18n';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -53,9 +54,10 @@ export function pageLinks(current: number, pages: number): Array<number | null> 
 /** "21-40 of 10,000" */
 export function rangeText(paging: Paging, total: number): string {
   if (total === 0) {
-    return 'none';
+    return t('pager.none');
   }
   const first = (paging.pageNo - 1) * paging.pageSize + 1;
   const last = Math.min(total, paging.pageNo * paging.pageSize);
-  return `${first.toLocaleString('en')}-${last.toLocaleString('en')} of ${total.toLocaleString('en')}`;
+  return t('pager.range', { first: first.toLocaleString('en'), last: last.toLocaleString('en'),
+    total: total.toLocaleString('en') });
 }

@@ -1,4 +1,6 @@
 /** What the console checks before it sends anything: the server checks again, and its word is final. */
+import { t } from './i18n';
+
 
 export const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
@@ -9,13 +11,13 @@ const NAME = /^[a-zA-Z0-9_.:-]+$/;
 /** Why a dataId or group cannot be used, or null. */
 export function nameProblem(what: string, value: string): string | null {
   if (value.trim().length === 0) {
-    return `${what} is required`;
+    return t('validate.required', { what });
   }
   if (value.length > 255) {
-    return `${what} is longer than 255 characters`;
+    return t('validate.tooLong', { what });
   }
   if (!NAME.test(value)) {
-    return `${what} may hold only letters, digits and _ . : -`;
+    return t('validate.characters', { what });
   }
   return null;
 }
@@ -36,7 +38,7 @@ export function parseMetadata(text: string): Record<string, string> {
   text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0).forEach((line, i) => {
     const equals = line.indexOf('=');
     if (equals <= 0) {
-      throw new Error(`line ${i + 1} of the metadata is not key=value: ${line}`);
+      throw new Error(t('validate.metadataLine', { line: i + 1, text: line }));
     }
     metadata[line.slice(0, equals).trim()] = line.slice(equals + 1).trim();
   });

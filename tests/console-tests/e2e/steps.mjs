@@ -6,7 +6,7 @@
 // The JUnit tests run the steps in order and check, between them, what the official clients saw.
 // A step exits 0 when everything it expects is on the page, and 1 with the reason otherwise.
 import { chromium } from 'playwright-core';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const base = process.env.NACOS_URL;
@@ -17,7 +17,8 @@ const TIMEOUT = 30000;
 async function run(step) {
   mkdirSync(shots, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ['--no-sandbox'] });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true,
+    locale: args.locale ?? 'en-US' });
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   const problems = [];
@@ -56,11 +57,54 @@ async function expectText(page, text) {
   await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
 }
 
+/** A messages file of the console's source, as key to text. */
+function messages(file) {
+  const text = readFileSync(new URL(`../../../nacos-console/ui/src/i18n/${file}`, import.meta.url), 'utf8');
+  return new Map([...text.matchAll(/^ {2}'([\w.]+)': '((?:[^'\\]|\\.)*)',$/gm)]
+    .map((match) => [match[1], match[2].replace(/\\(.)/g, '$1')]));
+}
+
+/**
+ * The pieces of English messages (between placeholders, two words or more) that a page in
+ * Chinese must not show; messages that read the same in both languages are left out.
+ */
+const ENGLISH = (() => {
+  const zh = messages('zh.ts');
+  return [...messages('en.ts')].filter(([key, text]) => zh.get(key) !== text)
+    .flatMap(([, text]) => text.split(/\{\w+\}/).map((part) => part.trim()))
+    .filter((part) => /[A-Za-z]{3,} [A-Za-z]{2,}/.test(part));
+})();
+
+/** The pages a language check visits, by their address and what shows they have loaded. */
+const PAGES = [
+  ['/configs', 'table'], ['/services', 'table'], ['/ai/mcp', 'table'], ['/ai/agents', 'table'], ['/namespaces', 'table'],
+  ['/cluster', '[data-testid=node]'], ['/upgrade', 'table'], ['/live', '[data-testid="live plots"]'],
+];
+
+/** Signs in when the server asks anyone to (auth on); with auth off the console opens as it is. */
+async function enter(page) {
+  if (args.username) {
+    await login(page);
+  } else {
+    await page.goto(`${base}/configs`);
+  }
+}
+
+/** Every English message that shows on the page, which in Chinese must show none. */
+async function englishOn(page) {
+  const text = await page.locator('body').innerText();
+  const titles = await page.locator('[placeholder], [title]').evaluateAll((elements) => elements
+    .map((element) => `${element.getAttribute('placeholder') ?? ''} ${element.getAttribute('title') ?? ''}`));
+  const shown = `${text}\n${titles.join('\n')}`;
+  return ENGLISH.filter((part) => shown.includes(part));
+}
+
+/** Signs in, on a sign-in page in English or, for a browser that prefers Chinese, in Chinese. */
 async function login(page, username = args.username, password = args.password) {
   await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^(Username|用户名)$/).fill(username);
+  await page.getByLabel(/^(Password|密码)$/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await page.waitForURL(/\/nacos\/configs/);
 }
 
@@ -343,6 +387,133 @@ const STEPS = {
     await page.getByTestId('connection').first().waitFor();
     await page.getByTestId('node').first().waitFor();
     await shot(page, 'cluster-clients');
+  },
+
+  async languages(page) {
+    await enter(page);
+    await page.getByRole('link', { name: 'Configs' }).waitFor();
+    await page.getByLabel('language').selectOption('zh-CN');
+    await page.getByRole('link', { name: '配置管理' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: '配置列表' }).waitFor();
+    if ((await page.locator('html').getAttribute('lang')) !== 'zh-CN') {
+      throw new Error('the page does not say it is in Chinese (html lang)');
+    }
+    const left = [];
+    for (const [address, loaded] of PAGES) {
+      await page.goto(`${base}${address}`);
+      await page.locator(loaded).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      left.push(...(await englishOn(page)).map((message) => `${address}: ${message}`));
+      await shot(page, `zh${address.replaceAll('/', '-')}`);
+    }
+    if (left.length > 0) {
+      throw new Error(`English left on Chinese pages:\n${left.join('\n')}`);
+    }
+    await page.getByLabel('language').selectOption('en-US');
+    await page.getByRole('heading', { name: 'Live' }).waitFor();
+  },
+
+  async browserLanguage(page) {
+    await enter(page);
+    await page.getByRole('link', { name: '配置管理' }).waitFor();
+    await shot(page, 'zh-by-browser');
+  },
+
+  async plots(page) {
+    await enter(page);
+    await page.goto(`${base}/live`);
+    for (const plot of ['requests', 'pushes', 'latency', 'connections', 'heap', 'cpu']) {
+      const figure = page.getByTestId(`plot ${plot}`);
+      await figure.locator('canvas').first().waitFor();
+      await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="plot ${id}"]`)
+        ?.getAttribute('data-points') ?? 0) >= 2, plot, { timeout: TIMEOUT });
+    }
+    const before = Number(await page.getByTestId('plot cpu').getAttribute('data-points'));
+    // The next read comes 5 s later and brings the point the node took meanwhile.
+    await page.waitForFunction((count) => Number(document.querySelector('[data-testid="plot cpu"]')
+      ?.getAttribute('data-points') ?? 0) > count, before, { timeout: TIMEOUT });
+    await shot(page, 'live-plots');
+    await page.getByLabel('language').selectOption('zh-CN');
+    await page.getByText('每秒请求数').first().waitFor();
+    await shot(page, 'zh-live-plots');
+  },
+
+  async clusterFigures(page) {
+    await enter(page);
+    await page.goto(`${base}/cluster`);
+    const deadline = Date.now() + TIMEOUT;
+    for (;;) {
+      const columns = await page.getByTestId('node figures').count();
+      const drawn = await page.locator('[data-testid="node figures"] [data-testid$=" cpu"]').evaluateAll(
+        (plots) => plots.filter((plot) => Number(plot.getAttribute('data-points')) >= 2).length);
+      if (columns === args.nodes && drawn === args.nodes) {
+        break;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`expected ${args.nodes} nodes plotted side by side, saw ${columns} columns, ${drawn} with points`);
+      }
+      await page.waitForTimeout(1000);
+    }
+    await shot(page, 'cluster-figures');
+  },
+
+  async mcpServers(page) {
+    await enter(page);
+    await page.getByRole('link', { name: 'MCP servers' }).click();
+    await page.getByRole('link', { name: 'Create MCP server' }).click();
+    const server = await page.getByLabel('serverSpecification').inputValue();
+    await page.getByLabel('serverSpecification').fill(server.replace('"weather"', `"${args.mcp}"`));
+    await page.getByLabel('toolSpecification').fill('{"tools":[{"name":"get_weather","inputSchema":{"type":"nope"}}]}');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expectText(page, 'JSON Schema');
+    await page.getByLabel('toolSpecification').fill('{"tools":[{"name":"get_weather","description":"The weather",'
+      + '"inputSchema":{"type":"object","properties":{"city":{"type":"string"}}}}]}');
+    await page.getByLabel('endpointSpecification').fill('{"type":"DIRECT","data":{"address":"127.0.0.1","port":"8931"}}');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByTestId('mcp detail').waitFor();
+    await page.locator('td', { hasText: 'get_weather' }).first().waitFor();
+    await page.getByTestId('endpoint').filter({ hasText: '127.0.0.1:8931' }).first().waitFor();
+    await shot(page, 'mcp-detail');
+    await page.getByRole('link', { name: 'Publish a version' }).click();
+    const next = await page.getByLabel('serverSpecification').inputValue();
+    await page.getByLabel('serverSpecification').fill(next.replace('"1.0.0"', '"1.1.0"'));
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByLabel('version').locator('option', { hasText: '1.1.0 (latest)' }).waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await expectText(page, `${args.mcp} is disabled`);
+    await page.getByRole('link', { name: 'Back to MCP servers' }).click();
+    await page.getByTestId(`mcp ${args.mcp}`).getByText('off').waitFor();
+    await page.getByRole('link', { name: 'Import' }).click();
+    await page.getByLabel('data').fill(args.registry);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByTestId('import check').getByText('valid', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expectText(page, 'Imported 1, skipped 0, failed 0');
+    await shot(page, 'mcp-import');
+    await page.getByLabel('language').selectOption('zh-CN');
+    await page.goto(`${base}/ai/mcp`);
+    await page.getByTestId(`mcp ${args.mcp}`).waitFor();
+    await shot(page, 'zh-mcp');
+  },
+
+  async agents(page) {
+    await enter(page);
+    await page.getByRole('link', { name: 'Agents' }).click();
+    await page.getByRole('link', { name: 'Register agent' }).click();
+    await page.getByLabel('agentCard').fill('[1, 2]');
+    await expectText(page, 'must be a JSON object');
+    const card = { name: args.agent, version: '1.0.0', description: 'plans trips', url: 'http://127.0.0.1:7001/a2a',
+      skills: [{ id: 'plan', name: 'Plan a trip' }] };
+    await page.getByLabel('agentCard').fill(JSON.stringify(card, null, 2));
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByTestId('agent detail').getByText('http://127.0.0.1:7001/a2a').waitFor();
+    await page.getByRole('link', { name: 'Publish a version' }).click();
+    await page.getByLabel('agentCard').fill(JSON.stringify({ ...card, version: '2.0.0', url: 'http://127.0.0.1:7002/a2a' }));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('agent detail').getByText('http://127.0.0.1:7002/a2a').waitFor();
+    await page.getByRole('cell', { name: '2.0.0 (latest)' }).waitFor();
+    await shot(page, 'agent-detail');
   },
 
   async clusterNodes(page) {

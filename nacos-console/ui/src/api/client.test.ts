@@ -60,6 +60,8 @@ describe('ApiClient', () => {
   it('reads reasons from envelopes and plain text', () => {
     expect(reasonOf(400, '{"code":400,"message":"dataId is missing","data":null}')).toBe('dataId is missing');
     expect(reasonOf(500, '{"status":500,"error":"Internal Server Error"}')).toBe('Internal Server Error');
+    expect(reasonOf(400, '{"code":20002,"message":"parameter validate error","data":"version is missing"}'))
+      .toBe('parameter validate error: version is missing');
     expect(reasonOf(502, '')).toBe('the server answered 502 with no reason');
     expect(encodeParams({ a: 1, b: true, c: null })).toBe('a=1&b=true');
   });

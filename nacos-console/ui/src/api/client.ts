@@ -3,6 +3,7 @@
  * which adds the token (as a header, never in the URL), gives up after a timeout, and turns any
  * answer that is not a success into an {@link ApiError} whose message a page can show as it is.
  */
+import { t } from '../i18n';
 
 export type Params = Record<string, string | number | boolean | undefined | null>;
 
@@ -54,15 +55,16 @@ export function encodeParams(params: Params = {}): string {
   return pairs.toString();
 }
 
-/** The server's reason out of an error body: a JSON envelope's message or the text itself. */
+/** The server's reason out of an error body: a JSON envelope's message (and its data's detail) or the text itself. */
 export function reasonOf(status: number, body: string): string {
   const text = body.trim();
   if (text.startsWith('{')) {
     try {
       const json = JSON.parse(text) as { message?: unknown; data?: unknown; error?: unknown };
-      const reason = [json.message, json.data, json.error].find((v) => typeof v === 'string' && v.length > 0);
-      if (typeof reason === 'string') {
-        return reason;
+      const said = [json.message, json.data, json.error].filter((v): v is string => typeof v === 'string' && v.length > 0);
+      if (said.length > 0) {
+        // The v3 envelope names the error in message and says why in data: both are worth reading.
+        return [...new Set(said)].join(': ');
       }
     } catch {
       // not JSON after all: shown as text below
@@ -71,7 +73,7 @@ export function reasonOf(status: number, body: string): string {
   if (text.length > 0) {
     return text.length > 500 ? `${text.slice(0, 500)}…` : text;
   }
-  return `the server answered ${status} with no reason`;
+  return t('api.noReason', { status });
 }
 
 export class ApiClient {
@@ -143,8 +145,7 @@ export class ApiClient {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError(`the server's answer to ${method} ${pathAndQuery.split('?')[0]} is not valid JSON; `
-        + 'reload the page, and if it persists look at the server log', response.status);
+      throw new ApiError(t('api.badJson', { call: `${method} ${pathAndQuery.split('?')[0]}` }), response.status);
     }
   }
 
@@ -162,8 +163,8 @@ export class ApiClient {
       response = await this.fetcher(`${this.options.base}${pathAndQuery}`, { method, headers, body, signal: abort.signal });
     } catch (error) {
       throw new ApiError(abort.signal.aborted
-        ? `the server did not answer ${method} ${pathAndQuery.split('?')[0]} within ${this.timeoutMillis / 1000} s; try again`
-        : `cannot reach the server (${(error as Error).message}); check that it is running`, 0);
+        ? t('api.timeout', { call: `${method} ${pathAndQuery.split('?')[0]}`, seconds: this.timeoutMillis / 1000 })
+        : t('api.unreachable', { reason: (error as Error).message }), 0);
     } finally {
       clearTimeout(timer);
     }

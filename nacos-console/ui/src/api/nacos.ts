@@ -258,6 +258,49 @@ export function nacosApi(client: ApiClient) {
     switches: () => client.get<Record<string, unknown>>('/v1/ns/operator/switches'),
     setSwitch: (entry: string, value: string) => client.put<string>('/v1/ns/operator/switches', { entry, value }),
     prometheus: () => client.get<string>('/actuator/prometheus'),
+    figures: (since: number) => client.get<Envelope<NodeFigures>>('/v3/console/core/figures', { since: since || undefined })
+      .then((e) => e.data),
+    clusterFigures: () => client.get<Envelope<NodeFigures[]>>('/v3/console/core/figures/cluster').then((e) => e.data),
+
+    mcpServers: (namespace: string, name: string, pageNo: number, pageSize: number) =>
+      client.get<Envelope<Page<McpServer>>>('/v3/console/ai/mcp/list', {
+        namespaceId: tenant(namespace), mcpName: name || undefined, search: 'blur', pageNo, pageSize,
+      }).then((e) => e.data),
+    mcpServer: (namespace: string, name: string, version?: string) => client.get<Envelope<McpServer>>(
+      '/v3/console/ai/mcp', { namespaceId: tenant(namespace), mcpName: name, version: version || undefined })
+      .then((e) => e.data),
+    saveMcpServer: (namespace: string, release: McpRelease, creating: boolean) =>
+      client.call<Envelope<string>>(creating ? 'POST' : 'PUT', '/v3/console/ai/mcp', {
+        namespaceId: tenant(namespace), serverSpecification: release.server, toolSpecification: release.tools || undefined,
+        endpointSpecification: release.endpoint || undefined, latest: creating ? undefined : release.latest,
+        overrideExisting: creating ? undefined : release.overrideExisting,
+      }).then((e) => e.data),
+    deleteMcpServer: (namespace: string, name: string, version?: string) => client.delete<Envelope<string>>(
+      '/v3/console/ai/mcp', { namespaceId: tenant(namespace), mcpName: name, version: version || undefined }),
+    validateMcpImport: (namespace: string, data: string) => client.post<Envelope<McpImportCheck>>(
+      '/v3/console/ai/mcp/import/validate', { namespaceId: tenant(namespace), importType: 'json', data })
+      .then((e) => e.data),
+    executeMcpImport: (namespace: string, data: string, overrideExisting: boolean, skipInvalid: boolean) =>
+      client.post<Envelope<McpImportOutcome>>('/v3/console/ai/mcp/import/execute', {
+        namespaceId: tenant(namespace), importType: 'json', data, overrideExisting, skipInvalid,
+      }).then((e) => e.data),
+
+    agents: (namespace: string, name: string, pageNo: number, pageSize: number) =>
+      client.get<Envelope<Page<AgentSummary>>>('/v3/console/ai/a2a/list', {
+        namespaceId: tenant(namespace), agentName: name || undefined, search: 'blur', pageNo, pageSize,
+      }).then((e) => e.data),
+    agent: (namespace: string, name: string, version?: string) => client.get<Envelope<AgentCard>>(
+      '/v3/console/ai/a2a', { namespaceId: tenant(namespace), agentName: name, version: version || undefined })
+      .then((e) => e.data),
+    agentVersions: (namespace: string, name: string) => client.get<Envelope<AgentVersion[]>>(
+      '/v3/console/ai/a2a/version/list', { namespaceId: tenant(namespace), agentName: name }).then((e) => e.data),
+    saveAgent: (namespace: string, name: string, card: string, registrationType: string, creating: boolean,
+      setAsLatest: boolean) => client.call<Envelope<string>>(creating ? 'POST' : 'PUT', '/v3/console/ai/a2a', {
+      namespaceId: tenant(namespace), agentName: name, agentCard: card, registrationType,
+      setAsLatest: creating ? undefined : setAsLatest,
+    }),
+    deleteAgent: (namespace: string, name: string, version?: string) => client.delete<Envelope<string>>(
+      '/v3/console/ai/a2a', { namespaceId: tenant(namespace), agentName: name, version: version || undefined }),
 
     users: (pageNo: number, pageSize: number, username: string) => client.get<Page<{ username: string }>>(
       '/v1/auth/users', { pageNo, pageSize, search: 'blur', username: username || undefined }),
@@ -298,6 +341,126 @@ export interface ClusterLoad {
 }
 
 export type NacosApi = ReturnType<typeof nacosApi>;
+
+/** What a node did over 5 s, as {@code /v3/console/core/figures} gives it. */
+export interface FigurePoint {
+  at: number;
+  grpcPerSecond: number;
+  httpPerSecond: number;
+  pushesPerSecond: number;
+  grpcP50Millis: number | null;
+  grpcP99Millis: number | null;
+  httpP99Millis: number | null;
+  pushP99Millis: number | null;
+  connections: number;
+  heapMb: number;
+  cpuPercent: number;
+}
+
+/** A node's last 15 minutes, or why it did not answer. */
+export interface NodeFigures {
+  address: string;
+  periodMillis?: number;
+  points?: FigurePoint[];
+  error?: string;
+}
+
+export interface McpVersion {
+  version: string;
+  release_date?: string;
+  is_latest?: boolean;
+}
+
+export interface McpEndpoint {
+  protocol?: string;
+  address: string;
+  port: number;
+  path?: string;
+}
+
+export interface McpTool {
+  name: string;
+  description?: string;
+  inputSchema?: unknown;
+}
+
+/** An MCP server as the 3.x API shows it: the list's version info and the detail share these fields. */
+export interface McpServer {
+  id: string;
+  name: string;
+  namespaceId: string;
+  protocol: string;
+  description?: string;
+  version: string;
+  enabled: boolean;
+  status?: string;
+  capabilities?: string[];
+  versionDetail?: McpVersion;
+  versionDetails?: McpVersion[];
+  allVersions?: McpVersion[];
+  latestPublishedVersion?: string;
+  toolSpec?: { tools?: McpTool[] };
+  backendEndpoints?: McpEndpoint[];
+  frontendEndpoints?: McpEndpoint[];
+  remoteServerConfig?: { exportPath?: string; serviceRef?: { namespaceId: string; groupName: string; serviceName: string } };
+  [field: string]: unknown;
+}
+
+/** What the console sends to create or update an MCP server: the specifications as JSON texts. */
+export interface McpRelease {
+  server: string;
+  tools: string;
+  endpoint: string;
+  latest: boolean;
+  overrideExisting: boolean;
+}
+
+export interface McpImportCheck {
+  valid: boolean;
+  totalCount: number;
+  validCount: number;
+  invalidCount: number;
+  duplicateCount: number;
+  servers: Array<{ serverName: string; status: string; errors?: string[]; exists: boolean }>;
+}
+
+export interface McpImportOutcome {
+  success: boolean;
+  totalCount: number;
+  successCount: number;
+  failedCount: number;
+  skippedCount: number;
+  results: Array<{ serverName: string; serverId?: string; status: string; errorMessage?: string }>;
+}
+
+export interface AgentVersion {
+  version: string;
+  createdAt?: string;
+  updatedAt?: string;
+  latest?: boolean;
+}
+
+export interface AgentSummary {
+  name: string;
+  description?: string;
+  version?: string;
+  latestPublishedVersion: string;
+  registrationType: string;
+  versionDetails: AgentVersion[];
+}
+
+export interface AgentCard {
+  name: string;
+  description?: string;
+  version: string;
+  url?: string;
+  protocolVersion?: string;
+  registrationType?: string;
+  latestVersion?: boolean;
+  skills?: Array<{ id: string; name: string; description?: string }>;
+  additionalInterfaces?: Array<{ url: string; transport: string }>;
+  [field: string]: unknown;
+}
 
 export interface ConfigQuery {
   dataId: string;

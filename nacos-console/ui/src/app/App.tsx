@@ -14,6 +14,9 @@ import { AccessPage } from '../pages/AccessPage';
 import { UpgradePage } from '../pages/UpgradePage';
 import { LivePage } from '../pages/LivePage';
 import { ErrorNote } from '../components/ErrorNote';
+import { McpEditPage, McpImportPage, McpServerDetailPage, McpServersPage } from '../pages/McpPages';
+import { AgentDetailPage, AgentEditPage, AgentsPage } from '../pages/AgentPages';
+import { t, useLanguage } from '../i18n';
 
 // The editor (CodeMirror and its languages) is most of the bundle: loaded when a page needs it,
 // so the lists open without it.
@@ -29,16 +32,20 @@ function configOf(search: string): string {
   return ['namespace', 'dataId', 'group'].map((name) => params.get(name) ?? '').join('|');
 }
 
-/** Every page and dialog has its own path, so the back button and shared links work. */
+/**
+ * Every page and dialog has its own path, so the back button and shared links work. The whole
+ * console is drawn again in the new language when the user switches.
+ */
 export function App() {
   const location = useLocation();
+  useLanguage();
   return (
     <SessionProvider>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="*" element={(
           <Layout>
-            <Suspense fallback={<p className="muted">Loading…</p>}>
+            <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
             <Routes>
               <Route path="/" element={<Navigate to={`/configs${location.search}`} replace />} />
               <Route path="/index.html" element={<Navigate to={`/configs${location.search}`} replace />} />
@@ -63,7 +70,16 @@ export function App() {
               <Route path="/access/permissions" element={<AccessPage key="permissions" kind="permissions" />} />
               <Route path="/upgrade" element={<UpgradePage />} />
               <Route path="/live" element={<LivePage />} />
-              <Route path="*" element={<ErrorNote error={`There is no page at ${location.pathname}.`} />} />
+              <Route path="/ai/mcp" element={<McpServersPage />} />
+              <Route path="/ai/mcp/new" element={<McpEditPage key="new" creating />} />
+              <Route path="/ai/mcp/edit" element={<McpEditPage key={location.search} creating={false} />} />
+              <Route path="/ai/mcp/detail" element={<McpServerDetailPage />} />
+              <Route path="/ai/mcp/import" element={<McpImportPage />} />
+              <Route path="/ai/agents" element={<AgentsPage />} />
+              <Route path="/ai/agents/new" element={<AgentEditPage key="new" creating />} />
+              <Route path="/ai/agents/edit" element={<AgentEditPage key={location.search} creating={false} />} />
+              <Route path="/ai/agents/detail" element={<AgentDetailPage />} />
+              <Route path="*" element={<ErrorNote error={t('app.noPage', { path: location.pathname })} />} />
             </Routes>
             </Suspense>
           </Layout>

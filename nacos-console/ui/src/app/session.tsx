@@ -6,6 +6,7 @@ import { createContext, ReactNode, useContext, useEffect, useMemo, useState } fr
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiClient, tabTokenStore } from '../api/client';
 import { nacosApi, NacosApi, ServerState } from '../api/nacos';
+import { t } from '../i18n';
 
 export interface Session {
   api: NacosApi;
@@ -24,7 +25,7 @@ const SessionContext = createContext<Session | null>(null);
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) {
-    throw new Error('useSession outside SessionProvider');
+    throw new Error(t('app.outsideSession'));
   }
   return session;
 }

@@ -1,4 +1,5 @@
 import { Component, ReactNode } from 'react';
+import { t } from '../i18n';
 
 /** A page that throws while rendering (an answer shaped unlike what it expects) shows why, never a blank page. */
 export class CrashGuard extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -12,8 +13,8 @@ export class CrashGuard extends Component<{ children: ReactNode }, { error: Erro
     if (this.state.error) {
       return (
         <div className="error" role="alert">
-          This page failed: {this.state.error.message}.{' '}
-          <button type="button" onClick={() => { this.setState({ error: null }); window.location.reload(); }}>Reload</button>
+          {t('crash.failed', { reason: this.state.error.message })}{' '}
+          <button type="button" onClick={() => { this.setState({ error: null }); window.location.reload(); }}>{t('crash.reload')}</button>
         </div>
       );
     }

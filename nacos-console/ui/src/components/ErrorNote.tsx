@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** A failure as the user sees it: what failed and the server's reason, never a blank page. */
 export function ErrorNote({ error, onRetry }: { error: string | null; onRetry?: () => void }) {
   if (!error) {
@@ -6,7 +8,7 @@ export function ErrorNote({ error, onRetry }: { error: string | null; onRetry?: 
   return (
     <div className="error" role="alert">
       <span>{error}</span>
-      {onRetry && <button type="button" onClick={onRetry}>Retry</button>}
+      {onRetry && <button type="button" onClick={onRetry}>{t('common.retry')}</button>}
     </div>
   );
 }

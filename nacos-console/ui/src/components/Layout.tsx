@@ -3,17 +3,20 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { link, useNamespace } from '../app/links';
 import { useLoad } from '../app/load';
+import { Language, LANGUAGES, MessageKey, setLanguage, t, useLanguage } from '../i18n';
 
-const SECTIONS = [
-  { path: '/configs', label: 'Configs' },
-  { path: '/services', label: 'Services' },
-  { path: '/namespaces', label: 'Namespaces' },
-  { path: '/cluster', label: 'Cluster' },
-  { path: '/upgrade', label: 'Upgrade' },
-  { path: '/live', label: 'Live' },
+const SECTIONS: Array<{ path: string; label: MessageKey }> = [
+  { path: '/configs', label: 'nav.configs' },
+  { path: '/services', label: 'nav.services' },
+  { path: '/ai/mcp', label: 'nav.mcp' },
+  { path: '/ai/agents', label: 'nav.agents' },
+  { path: '/namespaces', label: 'nav.namespaces' },
+  { path: '/cluster', label: 'nav.cluster' },
+  { path: '/upgrade', label: 'nav.upgrade' },
+  { path: '/live', label: 'nav.live' },
 ];
 
-/** The frame of every page: the sections, the namespace switcher, who is signed in. */
+/** The frame of every page: the sections, the namespace switcher, the language, who is signed in. */
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const namespace = useNamespace();
@@ -23,23 +26,35 @@ export function Layout({ children }: { children: ReactNode }) {
         <span className="brand">Nacos</span>
         <nav>
           {SECTIONS.map((section) => (
-            <NavLink key={section.path} to={link(section.path, namespace)}>{section.label}</NavLink>
+            <NavLink key={section.path} to={link(section.path, namespace)}>{t(section.label)}</NavLink>
           ))}
-          {session.authEnabled && session.globalAdmin && <NavLink to={link('/access/users', namespace)}>Access</NavLink>}
+          {session.authEnabled && session.globalAdmin && <NavLink to={link('/access/users', namespace)}>{t('nav.access')}</NavLink>}
         </nav>
         <NamespaceSwitcher />
+        <LanguageSwitcher />
         <span className="who">
-          {session.state?.version && <span className="muted">server {session.state.version}</span>}
+          {session.state?.version && <span className="muted">{t('layout.serverVersion', { version: session.state.version })}</span>}
           {session.username && (
             <>
               <span data-testid="username">{session.username}</span>
-              <button type="button" className="link" onClick={() => session.signOut()}>Log out</button>
+              <button type="button" className="link" onClick={() => session.signOut()}>{t('layout.logOut')}</button>
             </>
           )}
         </span>
       </header>
       <main>{children}</main>
     </div>
+  );
+}
+
+/** The console's language, remembered in this browser. */
+export function LanguageSwitcher() {
+  const current = useLanguage();
+  return (
+    <select className="language" aria-label="language" value={current}
+      onChange={(event) => setLanguage(event.target.value as Language)}>
+      {Object.entries(LANGUAGES).map(([code, { label }]) => <option key={code} value={code}>{label}</option>)}
+    </select>
   );
 }
 
@@ -63,7 +78,7 @@ function NamespaceSwitcher() {
   };
   return (
     <label className="switcher">
-      Namespace
+      {t('layout.namespace')}
       <select aria-label="namespace" value={namespace} onChange={(event) => choose(event.target.value)}>
         {(namespaces.data ?? [{ namespace: '', namespaceShowName: 'public' }]).map((each) => (
           <option key={each.namespace} value={each.namespace}>
@@ -71,7 +86,7 @@ function NamespaceSwitcher() {
           </option>
         ))}
         {namespaces.data && !namespaces.data.some((each) => each.namespace === namespace) && (
-          <option value={namespace}>{namespace} (unknown)</option>
+          <option value={namespace}>{t('layout.unknownNamespace', { namespace })}</option>
         )}
       </select>
     </label>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, pageCount, pageKeys, pageLinks, Paging, rangeText } from '../paging';
+import { t } from '../i18n';
 
 /** Page links and size; both live in the URL, so the back button and shared links keep them. */
 export function Pager({ paging, total, prefix = '' }: { paging: Paging; total: number; prefix?: string }) {
@@ -33,7 +34,7 @@ export function Pager({ paging, total, prefix = '' }: { paging: Paging; total: n
       </span>
       <select aria-label="page size" value={paging.pageSize}
         onChange={(event) => go({ pageSize: Number(event.target.value), pageNo: 1 })}>
-        {PAGE_SIZES.map((size) => <option key={size} value={size}>{size} a page</option>)}
+        {PAGE_SIZES.map((size) => <option key={size} value={size}>{t('pager.perPage', { size })}</option>)}
       </select>
     </div>
   );

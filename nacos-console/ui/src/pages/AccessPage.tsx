@@ -7,16 +7,17 @@ import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { NacosApi, Page } from '../api/nacos';
+import { MessageKey, t } from '../i18n';
 
 type Row = Record<string, string>;
 
 /** One kind of access entry: how it is listed, searched, added and removed. */
 interface AccessKind {
-  title: string;
+  title: MessageKey;
   columns: string[];
   /** The column the search box filters on (the server's blur search). */
   searchBy: string;
-  fields: Array<{ name: string; label: string; type?: string; choices?: string[] }>;
+  fields: Array<{ name: string; label: MessageKey; type?: string; choices?: string[] }>;
   list(api: NacosApi, pageNo: number, pageSize: number, search: string): Promise<Page<Row>>;
   add(api: NacosApi, form: Row): Promise<unknown>;
   remove(api: NacosApi, row: Row): Promise<unknown>;
@@ -25,35 +26,35 @@ interface AccessKind {
 
 const KINDS: Record<string, AccessKind> = {
   users: {
-    title: 'Users',
+    title: 'access.users',
     columns: ['username'],
     searchBy: 'username',
-    fields: [{ name: 'username', label: 'Username' }, { name: 'password', label: 'Password', type: 'password' }],
+    fields: [{ name: 'username', label: 'access.column.username' }, { name: 'password', label: 'login.password', type: 'password' }],
     list: (api, pageNo, pageSize, search) => api.users(pageNo, pageSize, search) as Promise<Page<Row>>,
     add: (api, form) => api.createUser(form.username, form.password),
     remove: (api, row) => api.deleteUser(row.username),
-    describe: (row) => `the user ${row.username}`,
+    describe: (row) => t('access.describeUser', { username: row.username }),
   },
   roles: {
-    title: 'Roles',
+    title: 'access.roles',
     columns: ['role', 'username'],
     searchBy: 'username',
-    fields: [{ name: 'role', label: 'Role' }, { name: 'username', label: 'Username' }],
+    fields: [{ name: 'role', label: 'access.column.role' }, { name: 'username', label: 'access.column.username' }],
     list: (api, pageNo, pageSize, search) => api.roles(pageNo, pageSize, search) as Promise<Page<Row>>,
     add: (api, form) => api.bindRole(form.role, form.username),
     remove: (api, row) => api.unbindRole(row.role, row.username),
-    describe: (row) => `the role ${row.role} of ${row.username}`,
+    describe: (row) => t('access.describeRole', { role: row.role, username: row.username }),
   },
   permissions: {
-    title: 'Permissions',
+    title: 'access.permissions',
     columns: ['role', 'resource', 'action'],
     searchBy: 'role',
-    fields: [{ name: 'role', label: 'Role' }, { name: 'resource', label: 'Resource (namespace:group:config or service, * for all)' },
-      { name: 'action', label: 'Action', choices: ['r', 'w', 'rw'] }],
+    fields: [{ name: 'role', label: 'access.column.role' }, { name: 'resource', label: 'access.resourceLabel' },
+      { name: 'action', label: 'access.column.action', choices: ['r', 'w', 'rw'] }],
     list: (api, pageNo, pageSize, search) => api.permissions(pageNo, pageSize, search) as Promise<Page<Row>>,
     add: (api, form) => api.grant(form.role, form.resource, form.action),
     remove: (api, row) => api.revoke(row.role, row.resource, row.action),
-    describe: (row) => `${row.action} on ${row.resource} for ${row.role}`,
+    describe: (row) => t('access.describePermission', { action: row.action, resource: row.resource, role: row.role }),
   },
 };
 
@@ -84,7 +85,7 @@ export function AccessPage({ kind }: { kind: keyof typeof KINDS }) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget).entries()) as Row;
     const target = event.currentTarget;
-    act(() => access.add(api, form), `Added ${access.describe(form)}.`).then(() => target.reset());
+    act(() => access.add(api, form), t('access.added', { what: access.describe(form) })).then(() => target.reset());
   };
   const find = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,42 +98,42 @@ export function AccessPage({ kind }: { kind: keyof typeof KINDS }) {
   return (
     <section>
       <div className="title">
-        <h1>Access</h1>
+        <h1>{t('nav.access')}</h1>
         {Object.entries(KINDS).map(([path, each]) => (
-          <NavLink key={path} to={link(`/access/${path}`, namespace)}>{each.title}</NavLink>
+          <NavLink key={path} to={link(`/access/${path}`, namespace)}>{t(each.title)}</NavLink>
         ))}
       </div>
       <ErrorNote error={rows.error ?? error} onRetry={rows.error ? rows.reload : undefined} />
       <Notice text={notice} />
       <form className="search" onSubmit={find}>
-        <input name="search" aria-label={`search ${access.searchBy}`} placeholder={access.searchBy} defaultValue={filter} />
-        <button type="submit">Search</button>
+        <input name="search" aria-label={`search ${access.searchBy}`} placeholder={t(`access.column.${access.searchBy}` as MessageKey)} defaultValue={filter} />
+        <button type="submit">{t('common.search')}</button>
       </form>
       <table>
-        <thead><tr>{access.columns.map((column) => <th key={column}>{column}</th>)}<th /></tr></thead>
+        <thead><tr>{access.columns.map((column) => <th key={column}>{t(`access.column.${column}` as MessageKey)}</th>)}<th /></tr></thead>
         <tbody>
           {(rows.data?.pageItems ?? []).map((row) => (
             <tr key={access.columns.map((column) => row[column]).join('|')}>
               {access.columns.map((column) => <td key={column} className="mono">{row[column]}</td>)}
               <td className="actions">
-                <button type="button" className="link danger" onClick={() => window.confirm(`Remove ${access.describe(row)}?`)
-                  && act(() => access.remove(api, row), `Removed ${access.describe(row)}.`)}>Remove</button>
+                <button type="button" className="link danger" onClick={() => window.confirm(t('access.confirmRemove', { what: access.describe(row) }))
+                  && act(() => access.remove(api, row), t('access.removed', { what: access.describe(row) }))}>{t('access.remove')}</button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       <Pager paging={paging} total={rows.data?.totalCount ?? 0} />
-      <form className="form dialog" onSubmit={add} aria-label={`add to ${access.title}`}>
-        <h2>Add</h2>
+      <form className="form dialog" onSubmit={add} aria-label={`add to ${kind}`}>
+        <h2>{t('access.add')}</h2>
         {access.fields.map((field) => (
-          <label key={field.name}>{field.label}
+          <label key={field.name}>{t(field.label)}
             {field.choices ? (
               <select name={field.name}>{field.choices.map((choice) => <option key={choice}>{choice}</option>)}</select>
             ) : <input name={field.name} type={field.type ?? 'text'} required />}
           </label>
         ))}
-        <div className="buttons"><button type="submit">Add</button></div>
+        <div className="buttons"><button type="submit">{t('access.add')}</button></div>
       </form>
     </section>
   );

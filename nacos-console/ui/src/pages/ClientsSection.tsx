@@ -5,6 +5,7 @@ import { useLoad } from '../app/load';
 import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { t } from '../i18n';
 
 function countBy<T>(items: T[], key: (item: T) => string): Array<[string, number]> {
   const counts = new Map<string, number>();
@@ -14,7 +15,8 @@ function countBy<T>(items: T[], key: (item: T) => string): Array<[string, number
 
 function age(millis: number): string {
   const seconds = Math.max(0, Math.round((Date.now() - millis) / 1000));
-  return seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
+  return seconds < 120 ? t('time.seconds', { n: seconds }) : seconds < 7200 ? t('time.minutes', { n: Math.round(seconds / 60) })
+    : t('time.hours', { n: Math.round(seconds / 3600) });
 }
 
 /**
@@ -38,8 +40,7 @@ export function ClientsSection() {
     setError(null);
     try {
       const answer = await api.rebalance(Number(factor));
-      setNotice(answer.trim() === 'Ok' ? 'Rebalance asked: busy members send clients to the idle ones.'
-        : `The rebalance did not complete (${answer}); a member did not answer.`);
+      setNotice(answer.trim() === 'Ok' ? t('clients.rebalanced') : t('clients.rebalanceIncomplete', { answer }));
       load.reload();
     } catch (failure) {
       setError((failure as Error).message);
@@ -48,11 +49,11 @@ export function ClientsSection() {
 
   return (
     <>
-      <h2>Connection balance</h2>
+      <h2>{t('clients.balance')}</h2>
       <ErrorNote error={load.error ?? error} onRetry={load.reload} />
       <Notice text={notice} />
       <table>
-        <thead><tr><th>Member</th><th>SDK connections</th><th>All connections</th><th>Load</th><th>CPU</th></tr></thead>
+        <thead><tr><th>{t('clients.member')}</th><th>{t('clients.sdkConnections')}</th><th>{t('clients.allConnections')}</th><th>{t('clients.load')}</th><th>CPU</th></tr></thead>
         <tbody>
           {(load.data?.detail ?? []).map((member) => (
             <tr key={member.address}>
@@ -66,27 +67,27 @@ export function ClientsSection() {
         </tbody>
       </table>
       <div className="bulk">
-        Average {load.data?.avg ?? '—'} a member, {load.data?.total ?? '—'} in all.
-        <label>Factor <input aria-label="loader factor" value={factor} size={4} onChange={(event) => setFactor(event.target.value)} /></label>
-        <button type="button" onClick={rebalance}>Rebalance clients</button>
+        {t('clients.average', { avg: load.data?.avg ?? '—', total: load.data?.total ?? '—' })}
+        <label>{t('clients.factor')} <input aria-label="loader factor" value={factor} size={4} onChange={(event) => setFactor(event.target.value)} /></label>
+        <button type="button" onClick={rebalance}>{t('clients.rebalance')}</button>
       </div>
 
-      <h2>This node's clients</h2>
+      <h2>{t('clients.thisNode')}</h2>
       <ErrorNote error={connections.error} onRetry={connections.reload} />
       <div className="grid2">
         <table>
-          <thead><tr><th>Client version</th><th>Connections</th></tr></thead>
-          <tbody>{countBy(all, (c) => c.version || 'unknown').map(([version, count]) => (
+          <thead><tr><th>{t('clients.version')}</th><th>{t('clients.connections')}</th></tr></thead>
+          <tbody>{countBy(all, (c) => c.version || t('clients.unknown')).map(([version, count]) => (
             <tr key={version}><td>{version}</td><td>{count}</td></tr>))}</tbody>
         </table>
         <table>
-          <thead><tr><th>Module</th><th>Connections</th></tr></thead>
-          <tbody>{countBy(all, (c) => c.labels?.module ?? 'unknown').map(([module, count]) => (
+          <thead><tr><th>{t('clients.module')}</th><th>{t('clients.connections')}</th></tr></thead>
+          <tbody>{countBy(all, (c) => c.labels?.module ?? t('clients.unknown')).map(([module, count]) => (
             <tr key={module}><td>{module}</td><td>{count}</td></tr>))}</tbody>
         </table>
       </div>
       <table>
-        <thead><tr><th>Client IP</th><th>Version</th><th>Application</th><th>Module</th><th>Connected for</th><th>Connection</th></tr></thead>
+        <thead><tr><th>{t('listeners.clientIp')}</th><th>{t('history.version')}</th><th>{t('config.appName')}</th><th>{t('clients.module')}</th><th>{t('clients.connectedFor')}</th><th>{t('clients.connection')}</th></tr></thead>
         <tbody>
           {shown.map((c) => (
             <tr key={c.connectionId} data-testid="connection">

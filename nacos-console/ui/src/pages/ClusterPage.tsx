@@ -2,6 +2,8 @@ import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { ErrorNote } from '../components/ErrorNote';
 import { ClientsSection } from './ClientsSection';
+import { t } from '../i18n';
+import { NodeFiguresSection } from './NodeFiguresSection';
 
 /**
  * Each Raft group the member is in and its role there: the leader a member names is its Raft
@@ -12,8 +14,8 @@ export function raftRoles(ip: string, extendInfo: Record<string, unknown>): stri
   const groups = Object.entries(raft?.metaDataMap ?? {});
   const self = `${ip}:${String(extendInfo.raftPort ?? '')}`;
   return groups.length === 0 ? '—' : groups.map(([group, meta]) => {
-    const role = !meta.leader ? 'no leader' : meta.leader === self ? 'leader' : 'follower';
-    return `${group}: ${role} (term ${meta.term ?? '?'})`;
+    const role = t(!meta.leader ? 'cluster.noLeader' : meta.leader === self ? 'cluster.leader' : 'cluster.follower');
+    return t('cluster.role', { group, role, term: meta.term ?? '?' });
   }).join('; ');
 }
 
@@ -22,7 +24,7 @@ function ago(millis: unknown): string {
   if (!Number.isFinite(at) || at <= 0) {
     return '—';
   }
-  return `${Math.max(0, Math.round((Date.now() - at) / 1000))} s ago`;
+  return t('cluster.ago', { n: Math.max(0, Math.round((Date.now() - at) / 1000)) });
 }
 
 /** The members as this node sees them: state, version, Raft leaders, last report. */
@@ -32,13 +34,13 @@ export function ClusterPage() {
   return (
     <section>
       <div className="title">
-        <h1>Cluster</h1>
-        <span className="muted">{state?.startup_mode === 'standalone' ? 'standalone' : 'cluster mode'}</span>
-        <button type="button" onClick={nodes.reload}>Refresh</button>
+        <h1>{t('nav.cluster')}</h1>
+        <span className="muted">{state?.startup_mode === 'standalone' ? t('cluster.standalone') : t('cluster.clusterMode')}</span>
+        <button type="button" onClick={nodes.reload}>{t('common.refresh')}</button>
       </div>
       <ErrorNote error={nodes.error} onRetry={nodes.reload} />
       <table>
-        <thead><tr><th>Address</th><th>State</th><th>Version</th><th>Raft role per group</th><th>Last heard</th><th>Abilities</th></tr></thead>
+        <thead><tr><th>{t('service.address')}</th><th>{t('cluster.state')}</th><th>{t('history.version')}</th><th>{t('cluster.raft')}</th><th>{t('cluster.lastHeard')}</th><th>{t('cluster.abilities')}</th></tr></thead>
         <tbody>
           {(nodes.data ?? []).map((node) => (
             <tr key={node.address} data-testid="node">
@@ -52,6 +54,7 @@ export function ClusterPage() {
           ))}
         </tbody>
       </table>
+      <NodeFiguresSection />
       <ClientsSection />
     </section>
   );

@@ -8,6 +8,7 @@ import { DiffView, Editor } from '../components/Editor';
 import { CONFIG_TYPES, nameProblem, typeOfDataId } from '../validate';
 import { contentProblem } from '../contentCheck';
 import { ConfigDetail } from '../api/nacos';
+import { t } from '../i18n';
 
 interface Draft {
   dataId: string;
@@ -69,15 +70,15 @@ export function ConfigEditPage({ creating }: { creating: boolean }) {
   }, [published.loading, published.data, draft, dataId, group]);
 
   if (!creating && !published.loading && !published.error && published.data === null) {
-    return <ErrorNote error={`There is no config ${dataId} in group ${group} in this namespace.`} />;
+    return <ErrorNote error={t('configEdit.missing', { dataId, group })} />;
   }
   if (draft === null) {
     return <ErrorNote error={published.error} onRetry={published.reload} />;
   }
   const change = (field: keyof Draft) => (value: string) => setDraft({ ...draft, [field]: value });
   const problems = [
-    nameProblem('Data ID', draft.dataId),
-    nameProblem('Group', draft.group),
+    nameProblem(t('config.dataId'), draft.dataId),
+    nameProblem(t('config.group'), draft.group),
     contentProblem(draft.type, draft.content),
   ].filter((problem): problem is string => problem !== null);
 
@@ -99,10 +100,10 @@ export function ConfigEditPage({ creating }: { creating: boolean }) {
         casMd5: draft.betaIps ? undefined : published.data?.md5 ?? '',
       });
       if (ok !== true) {
-        throw new Error('The server did not publish it: someone changed or created this config after you opened it. '
-          + 'Open it again to see their version.');
+        throw new Error(t('configEdit.casRefused'));
       }
-      const done = draft.betaIps ? `Published as beta to ${draft.betaIps}.` : `Published ${draft.dataId}.`;
+      const done = draft.betaIps ? t('configEdit.publishedBeta', { ips: draft.betaIps })
+        : t('configEdit.published', { dataId: draft.dataId });
       navigate(link('/configs/edit', namespace, { dataId: draft.dataId, group: draft.group }),
         { replace: true, state: { notice: done } });
       setDraft(null);
@@ -118,7 +119,7 @@ export function ConfigEditPage({ creating }: { creating: boolean }) {
     try {
       await api.stopBeta(namespace, dataId, group);
       beta.reload();
-      setNotice('Beta stopped: every client reads the published content again.');
+      setNotice(t('configEdit.betaStopped'));
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -127,59 +128,59 @@ export function ConfigEditPage({ creating }: { creating: boolean }) {
   return (
     <form className="form wide" onSubmit={review}>
       <div className="title">
-        <h1>{creating ? 'Create config' : `Edit ${dataId}`}</h1>
+        <h1>{creating ? t('configs.create') : t('configEdit.title', { dataId })}</h1>
         {!creating && (
           <>
-            <Link to={link('/configs/history', namespace, { dataId, group })}>History</Link>
-            <Link to={link('/configs/listeners', namespace, { dataId, group })}>Listeners</Link>
+            <Link to={link('/configs/history', namespace, { dataId, group })}>{t('configs.history')}</Link>
+            <Link to={link('/configs/listeners', namespace, { dataId, group })}>{t('configs.listeners')}</Link>
           </>
         )}
-        <Link to={link('/configs', namespace)}>Back to configs</Link>
+        <Link to={link('/configs', namespace)}>{t('configEdit.back')}</Link>
       </div>
       <ErrorNote error={error ?? published.error} />
       <Notice text={notice} />
       {beta.data && (
         <div className="notice">
-          A beta of this config is served to {beta.data.betaIps}.
-          <button type="button" onClick={stopBeta}>Stop beta</button>
+          {t('configEdit.betaServed', { ips: beta.data.betaIps })}
+          <button type="button" onClick={stopBeta}>{t('configEdit.stopBeta')}</button>
         </div>
       )}
       {reviewing ? (
         <>
-          <h2>Review: published (left) and yours (right)</h2>
+          <h2>{t('configEdit.review')}</h2>
           <DiffView before={published.data?.content ?? ''} after={draft.content} type={draft.type} />
           <div className="buttons">
-            <button type="button" onClick={publish}>{draft.betaIps ? 'Publish as beta' : 'Publish'}</button>
-            <button type="button" className="link" onClick={() => navigate(-1)}>Back to editing</button>
+            <button type="button" onClick={publish}>{draft.betaIps ? t('configEdit.publishBeta') : t('configEdit.publish')}</button>
+            <button type="button" className="link" onClick={() => navigate(-1)}>{t('configEdit.backToEditing')}</button>
           </div>
         </>
       ) : (
         <>
           <div className="grid">
-            <label>Data ID<input name="dataId" value={draft.dataId} readOnly={!creating}
+            <label>{t('config.dataId')}<input name="dataId" value={draft.dataId} readOnly={!creating}
               onChange={(event) => setDraft({ ...draft, dataId: event.target.value,
                 type: creating ? typeOfDataId(event.target.value) : draft.type })} /></label>
-            <label>Group<input name="group" value={draft.group} readOnly={!creating}
+            <label>{t('config.group')}<input name="group" value={draft.group} readOnly={!creating}
               onChange={(event) => change('group')(event.target.value)} /></label>
-            <label>Type
+            <label>{t('config.type')}
               <select name="type" value={draft.type} onChange={(event) => change('type')(event.target.value)}>
                 {CONFIG_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
               </select>
             </label>
-            <label>Application<input name="appName" value={draft.appName}
+            <label>{t('config.appName')}<input name="appName" value={draft.appName}
               onChange={(event) => change('appName')(event.target.value)} /></label>
-            <label>Tags<input name="tags" value={draft.tags} placeholder="a,b"
+            <label>{t('config.tags')}<input name="tags" value={draft.tags} placeholder="a,b"
               onChange={(event) => change('tags')(event.target.value)} /></label>
-            <label>Beta to IPs (optional)<input name="betaIps" value={draft.betaIps} placeholder="10.0.0.1,10.0.0.2"
+            <label>{t('configEdit.betaIps')}<input name="betaIps" value={draft.betaIps} placeholder="10.0.0.1,10.0.0.2"
               onChange={(event) => change('betaIps')(event.target.value)} /></label>
           </div>
-          <label>Description<input name="desc" value={draft.desc} onChange={(event) => change('desc')(event.target.value)} /></label>
+          <label>{t('config.desc')}<input name="desc" value={draft.desc} onChange={(event) => change('desc')(event.target.value)} /></label>
           <Editor value={draft.content} type={draft.type} onChange={change('content')} />
           {problems.length > 0 && draft.content.length > 0 && (
             <ul className="problems" role="alert">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>
           )}
           <div className="buttons">
-            <button type="submit" disabled={problems.length > 0}>Review and publish</button>
+            <button type="submit" disabled={problems.length > 0}>{t('configEdit.reviewAndPublish')}</button>
           </div>
         </>
       )}

@@ -9,11 +9,13 @@ import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
 import { DiffView } from '../components/Editor';
 import { HistoryRow } from '../api/nacos';
+import { MessageKey, t } from '../i18n';
 
-const OPERATIONS: Record<string, string> = { I: 'created', U: 'updated', D: 'deleted' };
+const OPERATIONS: Record<string, MessageKey> = { I: 'history.op.created', U: 'history.op.updated', D: 'history.op.deleted' };
 
 export function operationOf(row: HistoryRow): string {
-  return OPERATIONS[row.opType?.trim()] ?? row.opType;
+  const operation = OPERATIONS[row.opType?.trim()];
+  return operation ? t(operation) : row.opType;
 }
 
 /** The server gives epoch milliseconds (the v1 API) or text; shown in the browser's time zone. */
@@ -51,8 +53,8 @@ export function ConfigHistoryPage() {
 
   const rollback = async (row: HistoryRow) => {
     const creation = row.opType?.trim() === 'I';
-    if (!window.confirm(creation ? `Roll back the creation of ${dataId}? This deletes the config.`
-      : `Publish the content of version ${row.nid} (${timeOf(row.lastModifiedTime)}) again?`)) {
+    if (!window.confirm(creation ? t('history.confirmRollbackCreation', { dataId })
+      : t('history.confirmRollback', { version: row.nid, at: timeOf(row.lastModifiedTime) }))) {
       return;
     }
     setError(null);
@@ -67,10 +69,11 @@ export function ConfigHistoryPage() {
           appName: current === '' ? undefined : current.appName,
         });
         if (ok !== true) {
-          throw new Error('the server did not publish the old content');
+          throw new Error(t('history.notPublished'));
         }
       }
-      setNotice(creation ? `Deleted ${dataId}.` : `Rolled ${dataId} back to version ${row.nid}.`);
+      setNotice(creation ? t('configs.deleted', { what: dataId })
+        : t('history.rolledBack', { dataId, version: row.nid }));
       history.reload();
     } catch (failure) {
       setError((failure as Error).message);
@@ -80,18 +83,18 @@ export function ConfigHistoryPage() {
   return (
     <section>
       <div className="title">
-        <h1>History of {dataId} <span className="muted">({group})</span></h1>
-        <Link to={link('/configs/edit', namespace, { dataId, group })}>Edit</Link>
-        <Link to={link('/configs', namespace)}>Back to configs</Link>
+        <h1>{t('history.title', { dataId })} <span className="muted">({group})</span></h1>
+        <Link to={link('/configs/edit', namespace, { dataId, group })}>{t('common.edit')}</Link>
+        <Link to={link('/configs', namespace)}>{t('configEdit.back')}</Link>
       </div>
       <ErrorNote error={history.error ?? error} onRetry={history.error ? history.reload : undefined} />
       <Notice text={notice} />
       <div className="bulk">
-        Pick two versions to compare:
-        <button type="button" disabled={picked.length !== 2} onClick={() => showCompare(picked)}>Compare</button>
+        {t('history.pickTwo')}
+        <button type="button" disabled={picked.length !== 2} onClick={() => showCompare(picked)}>{t('history.compare')}</button>
       </div>
       <table>
-        <thead><tr><th /><th>Version</th><th>Operation</th><th>By</th><th>From IP</th><th>At</th><th /></tr></thead>
+        <thead><tr><th /><th>{t('history.version')}</th><th>{t('history.operation')}</th><th>{t('history.by')}</th><th>{t('history.fromIp')}</th><th>{t('history.at')}</th><th /></tr></thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.nid}>
@@ -104,11 +107,11 @@ export function ConfigHistoryPage() {
               <td>{row.srcIp}</td>
               <td>{timeOf(row.lastModifiedTime ?? row.createdTime)}</td>
               <td className="actions">
-                <button type="button" className="link" onClick={() => rollback(row)}>Roll back</button>
+                <button type="button" className="link" onClick={() => rollback(row)}>{t('history.rollback')}</button>
               </td>
             </tr>
           ))}
-          <EmptyRow loaded={history} rows={rows} columns={7} text="No history for this config (the server keeps 30 days)." />
+          <EmptyRow loaded={history} rows={rows} columns={7} text={t('history.none')} />
         </tbody>
       </table>
       <Pager paging={paging} total={history.data?.totalCount ?? 0} />
@@ -124,7 +127,7 @@ function Compare({ namespace, dataId, group, ids }: { namespace: string; dataId:
     [api, namespace, dataId, group, older, newer]);
   return (
     <div>
-      <h2>Version {older} (left) against version {newer} (right), as each was before its operation</h2>
+      <h2>{t('history.compareTitle', { older, newer })}</h2>
       <ErrorNote error={versions.error} />
       {versions.data && <DiffView before={versions.data[0].content ?? ''} after={versions.data[1].content ?? ''} type="text" />}
     </div>

@@ -4,6 +4,7 @@ import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
 import { ErrorNote } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
+import { t } from '../i18n';
 
 /** Who listens to a config on this node, and whether each holds the current content (its md5). */
 export function ConfigListenersPage() {
@@ -21,22 +22,22 @@ export function ConfigListenersPage() {
   return (
     <section>
       <div className="title">
-        <h1>Listeners of {dataId} <span className="muted">({group})</span></h1>
-        <button type="button" onClick={loaded.reload}>Refresh</button>
-        <Link to={link('/configs', namespace)}>Back to configs</Link>
+        <h1>{t('listeners.title', { dataId })} <span className="muted">({group})</span></h1>
+        <button type="button" onClick={loaded.reload}>{t('common.refresh')}</button>
+        <Link to={link('/configs', namespace)}>{t('configEdit.back')}</Link>
       </div>
       <ErrorNote error={loaded.error} onRetry={loaded.reload} />
       <table>
-        <thead><tr><th>Client IP</th><th>MD5 it holds</th><th>Current</th></tr></thead>
+        <thead><tr><th>{t('listeners.clientIp')}</th><th>{t('listeners.md5')}</th><th>{t('listeners.current')}</th></tr></thead>
         <tbody>
           {entries.map(([ip, md5]) => (
             <tr key={ip}>
               <td className="mono">{ip}</td>
               <td className="mono">{md5}</td>
-              <td>{md5 === loaded.data?.md5 ? 'yes' : 'no, it has not been pushed the latest yet'}</td>
+              <td>{md5 === loaded.data?.md5 ? t('listeners.yes') : t('listeners.notYet')}</td>
             </tr>
           ))}
-          <EmptyRow loaded={loaded} rows={entries} columns={3} text="No client on this node listens to this config." />
+          <EmptyRow loaded={loaded} rows={entries} columns={3} text={t('listeners.none')} />
         </tbody>
       </table>
     </section>

@@ -4,18 +4,19 @@ import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { MessageKey, t, tn } from '../i18n';
 
-const POLICIES = [
-  { value: 'ABORT', label: 'stop at the first config that exists' },
-  { value: 'SKIP', label: 'skip configs that exist' },
-  { value: 'OVERWRITE', label: 'overwrite configs that exist' },
+const POLICIES: Array<{ value: string; label: MessageKey }> = [
+  { value: 'ABORT', label: 'transfer.policy.abort' },
+  { value: 'SKIP', label: 'transfer.policy.skip' },
+  { value: 'OVERWRITE', label: 'transfer.policy.overwrite' },
 ];
 
 function PolicyChoice() {
   return (
-    <label>When a config exists
+    <label>{t('transfer.whenExists')}
       <select name="policy" defaultValue="ABORT">
-        {POLICIES.map((policy) => <option key={policy.value} value={policy.value}>{policy.label}</option>)}
+        {POLICIES.map((policy) => <option key={policy.value} value={policy.value}>{t(policy.label)}</option>)}
       </select>
     </label>
   );
@@ -23,9 +24,10 @@ function PolicyChoice() {
 
 function outcome(answer: { code: number; message: string | null; data: { succCount: number; skipCount?: number } }): string {
   if (answer.code !== 200) {
-    throw new Error(answer.message ?? `the server answered ${answer.code}`);
+    throw new Error(answer.message ?? t('transfer.answered', { code: answer.code }));
   }
-  return `${answer.message ?? 'Done'}: ${answer.data.succCount} written, ${answer.data.skipCount ?? 0} skipped.`;
+  return t('transfer.outcome', { message: answer.message ?? t('transfer.done'), written: answer.data.succCount,
+    skipped: answer.data.skipCount ?? 0 });
 }
 
 /** Import a zip exported by this or the official server into the namespace. */
@@ -41,7 +43,7 @@ export function ConfigImportPage() {
     setError(null);
     try {
       if (!(file instanceof File) || file.size === 0) {
-        throw new Error('choose a zip file exported from Nacos');
+        throw new Error(t('transfer.chooseZip'));
       }
       setNotice(outcome(await api.importConfigs(namespace, String(form.get('policy')), file)));
     } catch (failure) {
@@ -50,12 +52,12 @@ export function ConfigImportPage() {
   };
   return (
     <form className="form" onSubmit={submit}>
-      <h1>Import configs into {namespace || 'public'}</h1>
+      <h1>{t('transfer.importTitle', { namespace: namespace || 'public' })}</h1>
       <ErrorNote error={error} />
       <Notice text={notice} />
-      <label>Archive (.zip)<input type="file" name="file" accept=".zip,application/zip" /></label>
+      <label>{t('transfer.archive')}<input type="file" name="file" accept=".zip,application/zip" /></label>
       <PolicyChoice />
-      <div className="buttons"><button type="submit">Import</button><Link to={link('/configs', namespace)}>Back to configs</Link></div>
+      <div className="buttons"><button type="submit">{t('configs.import')}</button><Link to={link('/configs', namespace)}>{t('configEdit.back')}</Link></div>
     </form>
   );
 }
@@ -84,11 +86,11 @@ export function ConfigClonePage() {
   };
   return (
     <form className="form" onSubmit={submit}>
-      <h1>Clone {items.length} configs</h1>
+      <h1>{t('transfer.cloneTitle', { count: tn('configs.count', items.length) })}</h1>
       <ErrorNote error={error ?? namespaces.error} />
       <Notice text={notice} />
       <ul className="small mono">{items.map((item) => <li key={item.cfgId}>{item.dataId} ({item.group})</li>)}</ul>
-      <label>To namespace
+      <label>{t('transfer.toNamespace')}
         <select name="target">
           {(namespaces.data ?? []).filter((each) => each.namespace !== namespace).map((each) => (
             <option key={each.namespace} value={each.namespace}>{each.namespaceShowName}</option>
@@ -96,8 +98,8 @@ export function ConfigClonePage() {
         </select>
       </label>
       <PolicyChoice />
-      <div className="buttons"><button type="submit" disabled={items.length === 0}>Clone</button>
-        <Link to={link('/configs', namespace)}>Back to configs</Link></div>
+      <div className="buttons"><button type="submit" disabled={items.length === 0}>{t('transfer.clone')}</button>
+        <Link to={link('/configs', namespace)}>{t('configEdit.back')}</Link></div>
     </form>
   );
 }

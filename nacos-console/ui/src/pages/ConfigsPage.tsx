@@ -8,11 +8,12 @@ import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
 import { ConfigQuery, ConfigRow } from '../api/nacos';
+import { t, tn } from '../i18n';
 
 const QUERY_KEYS = ['dataId', 'group', 'appName', 'tags'] as const;
 
 function counted(n: number): string {
-  return n === 1 ? '1 config' : `${n} configs`;
+  return tn('configs.count', n);
 }
 
 function queryFrom(search: URLSearchParams): ConfigQuery {
@@ -59,14 +60,14 @@ export function ConfigsPage() {
     }
   };
 
-  const removeOne = (row: ConfigRow) => window.confirm(`Delete ${row.dataId} (${row.group})?`)
+  const removeOne = (row: ConfigRow) => window.confirm(t('configs.confirmDelete', { dataId: row.dataId, group: row.group }))
     && act(async () => {
       await api.deleteConfig(namespace, row.dataId, row.group);
-      return `Deleted ${row.dataId}.`;
+      return t('configs.deleted', { what: row.dataId });
     });
-  const removeChosen = () => window.confirm(`Delete the ${counted(chosen.length)} selected?`) && act(async () => {
+  const removeChosen = () => window.confirm(t('configs.confirmDeleteSelected', { count: counted(chosen.length) })) && act(async () => {
     await api.deleteConfigs(chosen.map((row) => row.id));
-    return `Deleted ${counted(chosen.length)}.`;
+    return t('configs.deleted', { what: counted(chosen.length) });
   });
   const exportConfigs = (ids: string[]) => act(async () => {
     const archive = await api.exportConfigs(namespace, ids);
@@ -76,33 +77,33 @@ export function ConfigsPage() {
     anchor.download = `nacos_config_export_${namespace || 'public'}.zip`;
     anchor.click();
     URL.revokeObjectURL(url);
-    return ids.length ? `Exported ${counted(ids.length)}.` : 'Exported every config of the namespace.';
+    return ids.length ? t('configs.exported', { count: counted(ids.length) }) : t('configs.exportedAll');
   });
 
   return (
     <section>
       <div className="title">
-        <h1>Configs</h1>
-        <Link className="button" to={link('/configs/new', namespace)}>Create config</Link>
-        <Link to={link('/configs/import', namespace)}>Import</Link>
-        <button type="button" onClick={() => exportConfigs([])}>Export all</button>
+        <h1>{t('configs.title')}</h1>
+        <Link className="button" to={link('/configs/new', namespace)}>{t('configs.create')}</Link>
+        <Link to={link('/configs/import', namespace)}>{t('configs.import')}</Link>
+        <button type="button" onClick={() => exportConfigs([])}>{t('configs.exportAll')}</button>
       </div>
       <form className="search" onSubmit={find}>
         {QUERY_KEYS.map((key) => (
-          <input key={key} name={key} aria-label={key} placeholder={key} defaultValue={query[key]} />
+          <input key={key} name={key} aria-label={key} placeholder={t(`configs.field.${key}`)} defaultValue={query[key]} />
         ))}
-        <label><input type="checkbox" name="blur" defaultChecked={query.blur} /> fuzzy</label>
-        <button type="submit">Search</button>
+        <label><input type="checkbox" name="blur" defaultChecked={query.blur} /> {t('common.fuzzy')}</label>
+        <button type="submit">{t('common.search')}</button>
       </form>
       <ErrorNote error={configs.error ?? error} onRetry={configs.error ? configs.reload : undefined} />
       <Notice text={notice} />
       {chosen.length > 0 && (
         <div className="bulk">
-          {chosen.length} selected:
-          <button type="button" className="danger" onClick={removeChosen}>Delete</button>
-          <button type="button" onClick={() => exportConfigs(chosen.map((row) => row.id))}>Export</button>
+          {t('configs.selected', { n: chosen.length })}
+          <button type="button" className="danger" onClick={removeChosen}>{t('common.delete')}</button>
+          <button type="button" onClick={() => exportConfigs(chosen.map((row) => row.id))}>{t('configs.export')}</button>
           <Link to={link('/configs/clone', namespace, { ids: chosen.map((row) => `${row.id}:${row.dataId}:${row.group}`).join(',') })}>
-            Clone to another namespace
+            {t('configs.clone')}
           </Link>
         </div>
       )}
@@ -111,7 +112,7 @@ export function ConfigsPage() {
           <tr>
             <th><input type="checkbox" aria-label="select all" checked={rows.length > 0 && rows.every((row) => selected[row.id])}
               onChange={(event) => setSelected(event.target.checked ? Object.fromEntries(rows.map((row) => [row.id, row])) : {})} /></th>
-            <th>Data ID</th><th>Group</th><th>Application</th><th>Type</th><th />
+            <th>{t('config.dataId')}</th><th>{t('config.group')}</th><th>{t('config.appName')}</th><th>{t('config.type')}</th><th />
           </tr>
         </thead>
         <tbody>
@@ -132,14 +133,14 @@ export function ConfigsPage() {
               <td>{row.appName}</td>
               <td>{row.type}</td>
               <td className="actions">
-                <Link to={link('/configs/edit', namespace, { dataId: row.dataId, group: row.group })}>Edit</Link>
-                <Link to={link('/configs/history', namespace, { dataId: row.dataId, group: row.group })}>History</Link>
-                <Link to={link('/configs/listeners', namespace, { dataId: row.dataId, group: row.group })}>Listeners</Link>
-                <button type="button" className="link danger" onClick={() => removeOne(row)}>Delete</button>
+                <Link to={link('/configs/edit', namespace, { dataId: row.dataId, group: row.group })}>{t('common.edit')}</Link>
+                <Link to={link('/configs/history', namespace, { dataId: row.dataId, group: row.group })}>{t('configs.history')}</Link>
+                <Link to={link('/configs/listeners', namespace, { dataId: row.dataId, group: row.group })}>{t('configs.listeners')}</Link>
+                <button type="button" className="link danger" onClick={() => removeOne(row)}>{t('common.delete')}</button>
               </td>
             </tr>
           ))}
-          <EmptyRow loaded={configs} rows={rows} columns={6} text="No config matches." />
+          <EmptyRow loaded={configs} rows={rows} columns={6} text={t('configs.none')} />
         </tbody>
       </table>
       <Pager paging={paging} total={configs.data?.totalCount ?? 0} />

@@ -1,92 +1,84 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { usePolling } from '../app/polling';
 import { useSession } from '../app/session';
 import { ErrorNote } from '../components/ErrorNote';
-import { parsePrometheus, quantileBetween, ratesBy, Sample, valueOf } from '../metrics';
+import { FigurePlots } from '../components/FigurePlots';
+import { FigurePoint } from '../api/nacos';
+import { merged, PLOTS } from '../figures';
+import { parsePrometheus, ratesBy, Sample } from '../metrics';
+import { t } from '../i18n';
 
-const PERIOD_MILLIS = 2000;
-
-interface Figures {
-  at: number;
-  connections: number;
-  grpc: Array<[string, number]>;
-  http: Array<[string, number]>;
-  pushP99Millis: number | null;
-  pushes: number;
-  heapMb: number;
-  cpu: number;
-}
+const PERIOD_MILLIS = 5000;
 
 /**
- * The node's own figures every 2 s, from the metrics it already keeps (no Grafana needed):
- * connections, requests a second by type, push p99 and pushes a second, heap and CPU.
+ * This node over the last 15 minutes, from the figures it keeps of its own meters (the ones its
+ * Prometheus endpoint shows; no Grafana needed): requests and pushes a second, latency
+ * quantiles, connections, heap and CPU, plotted and brought up to date every 5 s; and the
+ * requests a second by type since the previous read.
  */
 export function LivePage() {
   const { api } = useSession();
-  const [figures, setFigures] = useState<Figures | null>(null);
+  const [points, setPoints] = useState<FigurePoint[]>([]);
+  const [rates, setRates] = useState<{ grpc: Array<[string, number]>; http: Array<[string, number]> } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const last = useRef<{ at: number; samples: Sample[] } | null>(null);
+  const newest = useRef(0);
 
-  useEffect(() => {
-    let stopped = false;
-    const read = async () => {
-      try {
-        const samples = parsePrometheus(await api.prometheus());
-        const at = Date.now();
-        const before = last.current;
-        last.current = { at, samples };
-        setError(null);
-        if (before && !stopped) {
-          const seconds = (at - before.at) / 1000;
-          const pushesBefore = valueOf(before.samples, 'nacos_push_seconds_count');
-          setFigures({
-            at,
-            connections: valueOf(samples, 'nacos_monitor', { module: 'core', name: 'longConnection' }),
-            grpc: ratesBy(before.samples, samples, 'grpc_server_requests_seconds_count', 'requestClass', seconds),
-            http: ratesBy(before.samples, samples, 'http_server_requests_seconds_count', 'uri', seconds),
-            pushP99Millis: millis(quantileBetween(before.samples, samples, 'nacos_push_seconds_bucket', 0.99)),
-            pushes: Math.max(0, valueOf(samples, 'nacos_push_seconds_count') - pushesBefore) / seconds,
-            heapMb: valueOf(samples, 'jvm_memory_used_bytes', { area: 'heap' }) / 1048576,
-            cpu: valueOf(samples, 'process_cpu_usage'),
-          });
-        }
-      } catch (failure) {
-        setError((failure as Error).message);
+  usePolling(async (left) => {
+    try {
+      const [figures, text] = await Promise.all([api.figures(newest.current), api.prometheus()]);
+      if (left()) {
+        return;
       }
-    };
-    read();
-    const timer = setInterval(read, PERIOD_MILLIS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [api]);
+      const received = figures.points ?? [];
+      if (received.length) {
+        newest.current = received[received.length - 1].at;
+      }
+      setPoints((kept) => merged(kept, received, Date.now()));
+      const samples = parsePrometheus(text);
+      const at = Date.now();
+      const before = last.current;
+      last.current = { at, samples };
+      if (before) {
+        const seconds = (at - before.at) / 1000;
+        setRates({
+          grpc: ratesBy(before.samples, samples, 'grpc_server_requests_seconds_count', 'requestClass', seconds),
+          http: ratesBy(before.samples, samples, 'http_server_requests_seconds_count', 'uri', seconds),
+        });
+      }
+      setError(null);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }, PERIOD_MILLIS, [api]);
 
+  const latest = points.length ? points[points.length - 1] : null;
   return (
     <section>
-      <div className="title"><h1>Live</h1><span className="muted">this node, every 2 s</span></div>
+      <div className="title"><h1>{t('live.title')}</h1><span className="muted">{t('live.subtitle')}</span></div>
       <ErrorNote error={error} />
-      {!figures && !error && <p className="muted">Reading the figures twice, 2 s apart…</p>}
-      {figures && (
-        <>
-          <dl className="facts" data-testid="live">
-            <dt>Client connections</dt><dd>{figures.connections}</dd>
-            <dt>Pushes a second</dt><dd>{figures.pushes.toFixed(1)}</dd>
-            <dt>Push p99</dt><dd>{figures.pushP99Millis === null ? 'no push in the last 2 s' : `${figures.pushP99Millis.toFixed(1)} ms`}</dd>
-            <dt>Heap used</dt><dd>{figures.heapMb.toFixed(0)} MB</dd>
-            <dt>CPU of the process</dt><dd>{(figures.cpu * 100).toFixed(0)}% of the machine</dd>
-          </dl>
-          <div className="grid2">
-            <RateTable title="gRPC requests a second" rates={figures.grpc} />
-            <RateTable title="HTTP requests a second" rates={figures.http} />
-          </div>
-        </>
+      {!latest && !error && <p className="muted">{t('live.waiting')}</p>}
+      {latest && (
+        <dl className="facts" data-testid="live">
+          <dt>{t('plot.series.connections')}</dt><dd>{latest.connections}</dd>
+          <dt>{t('live.pushesNow')}</dt><dd>{latest.pushesPerSecond.toFixed(1)}</dd>
+          <dt>{t('plot.series.pushP99')}</dt><dd>{latest.pushP99Millis === null ? t('live.noPush')
+            : `${latest.pushP99Millis.toFixed(1)} ${t('plot.unit.ms')}`}</dd>
+          <dt>{t('plot.heap')}</dt><dd>{latest.heapMb.toFixed(0)} MB</dd>
+          <dt>{t('plot.cpu')}</dt><dd>{latest.cpuPercent.toFixed(0)}%</dd>
+        </dl>
+      )}
+      <div className="plots" data-testid="live plots">
+        <FigurePlots points={points} shapes={PLOTS} testIdPrefix="plot" />
+      </div>
+      {rates && (
+        <div className="grid2">
+          <RateTable title={t('live.grpcByType')} rates={rates.grpc} />
+          <RateTable title={t('live.httpByRoute')} rates={rates.http} />
+        </div>
       )}
     </section>
   );
-}
-
-function millis(seconds: number | null): number | null {
-  return seconds === null ? null : seconds * 1000;
 }
 
 function RateTable({ title, rates }: { title: string; rates: Array<[string, number]> }) {
@@ -95,7 +87,7 @@ function RateTable({ title, rates }: { title: string; rates: Array<[string, numb
       <thead><tr><th>{title}</th><th /></tr></thead>
       <tbody>
         {rates.map(([type, rate]) => <tr key={type}><td className="mono">{type}</td><td>{rate.toFixed(1)}</td></tr>)}
-        {rates.length === 0 && <tr><td colSpan={2} className="muted">none in the last 2 s</td></tr>}
+        {rates.length === 0 && <tr><td colSpan={2} className="muted">{t('live.noneRecently')}</td></tr>}
       </tbody>
     </table>
   );

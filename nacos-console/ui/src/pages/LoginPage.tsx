@@ -2,6 +2,8 @@ import { FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { t } from '../i18n';
+import { LanguageSwitcher } from '../components/Layout';
 
 /**
  * Sign in; on a server with auth on and no admin yet, first set the admin's password (the
@@ -25,7 +27,7 @@ export function LoginPage() {
     try {
       if (firstAdmin) {
         const admin = await session.api.initAdmin(password);
-        setNotice(`The admin user ${admin.username} is set; sign in with the password you chose.`);
+        setNotice(t('login.adminSet', { username: admin.username }));
         session.reloadState();
         setUsername(admin.username);
         setPassword('');
@@ -44,26 +46,26 @@ export function LoginPage() {
     return (
       <div className="login">
         <h1>Nacos</h1>
-        <p>This server does not ask anyone to sign in (auth is off).</p>
-        <button type="button" onClick={() => navigate('/configs')}>Open the console</button>
+        <p>{t('login.authOff')}</p>
+        <button type="button" onClick={() => navigate('/configs')}>{t('login.open')}</button>
       </div>
     );
   }
   return (
     <form className="login" onSubmit={submit}>
-      <h1>Nacos</h1>
-      {search.get('reason') && <div className="error" role="alert">Please sign in: {search.get('reason')}</div>}
+      <div className="title"><h1>Nacos</h1><LanguageSwitcher /></div>
+      {search.get('reason') && <div className="error" role="alert">{t('login.pleaseSignIn', { reason: search.get('reason') ?? '' })}</div>}
       <ErrorNote error={session.stateError ?? error} />
       <Notice text={notice} />
       {firstAdmin ? (
-        <p>No administrator exists yet. Choose the password of the admin user <b>nacos</b>.</p>
+        <p>{t('login.noAdmin')}</p>
       ) : (
-        <label>Username<input name="username" autoComplete="username" value={username}
+        <label>{t('login.username')}<input name="username" autoComplete="username" value={username}
           onChange={(event) => setUsername(event.target.value)} required /></label>
       )}
-      <label>Password<input name="password" type="password" autoComplete={firstAdmin ? 'new-password' : 'current-password'}
+      <label>{t('login.password')}<input name="password" type="password" autoComplete={firstAdmin ? 'new-password' : 'current-password'}
         value={password} onChange={(event) => setPassword(event.target.value)} required /></label>
-      <button type="submit" disabled={busy}>{firstAdmin ? 'Set the admin password' : 'Sign in'}</button>
+      <button type="submit" disabled={busy}>{firstAdmin ? t('login.setAdmin') : t('login.signIn')}</button>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
 import { ErrorNote } from '../components/ErrorNote';
 import { Namespace } from '../api/nacos';
+import { t } from '../i18n';
 
 export function NamespacesPage() {
   const { api } = useSession();
@@ -13,7 +14,7 @@ export function NamespacesPage() {
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (each: Namespace) => {
-    if (!window.confirm(`Delete the namespace ${each.namespaceShowName} (${each.namespace})? Its configs stay in the store but no longer show.`)) {
+    if (!window.confirm(t('namespaces.confirmDelete', { name: each.namespaceShowName, id: each.namespace }))) {
       return;
     }
     try {
@@ -27,26 +28,26 @@ export function NamespacesPage() {
   return (
     <section>
       <div className="title">
-        <h1>Namespaces</h1>
-        <Link className="button" to={link('/namespaces/new', namespace)}>Create namespace</Link>
+        <h1>{t('namespaces.title')}</h1>
+        <Link className="button" to={link('/namespaces/new', namespace)}>{t('namespaces.create')}</Link>
       </div>
       <ErrorNote error={namespaces.error ?? error} onRetry={namespaces.reload} />
       <table>
-        <thead><tr><th>Name</th><th>ID</th><th>Description</th><th>Configs</th><th>Quota</th><th /></tr></thead>
+        <thead><tr><th>{t('namespaces.name')}</th><th>ID</th><th>{t('config.desc')}</th><th>{t('namespaces.configs')}</th><th>{t('namespaces.quota')}</th><th /></tr></thead>
         <tbody>
           {(namespaces.data ?? []).map((each) => (
             <tr key={each.namespace}>
               <td>{each.namespaceShowName}</td>
-              <td className="mono">{each.namespace || '(public)'}</td>
+              <td className="mono">{each.namespace || t('namespaces.public')}</td>
               <td>{each.namespaceDesc}</td>
               <td>{each.configCount}</td>
               <td>{each.quota}</td>
               <td className="actions">
-                <Link to={link('/configs', each.namespace)}>Configs</Link>
+                <Link to={link('/configs', each.namespace)}>{t('nav.configs')}</Link>
                 {each.type !== 0 && each.namespace && (
                   <>
-                    <Link to={link('/namespaces/edit', namespace, { id: each.namespace })}>Edit</Link>
-                    <button type="button" className="link danger" onClick={() => remove(each)}>Delete</button>
+                    <Link to={link('/namespaces/edit', namespace, { id: each.namespace })}>{t('common.edit')}</Link>
+                    <button type="button" className="link danger" onClick={() => remove(each)}>{t('common.delete')}</button>
                   </>
                 )}
               </td>
@@ -90,21 +91,21 @@ export function NamespaceEditPage() {
 
   return (
     <form className="form" onSubmit={submit}>
-      <h1>{editing ? `Edit namespace ${editing}` : 'Create namespace'}</h1>
+      <h1>{editing ? t('namespaces.editTitle', { id: editing }) : t('namespaces.create')}</h1>
       <ErrorNote error={error ?? existing.error} />
       {!editing && (
-        <label>ID (optional; a UUID when empty)
+        <label>{t('namespaces.idLabel')}
           <input name="id" value={id} onChange={(event) => setId(event.target.value)} pattern="[A-Za-z0-9_\-]{1,128}"
-            title="letters, digits, _ and -, at most 128" />
+            title={t('namespaces.idRule')} />
         </label>
       )}
-      <label>Name<input name="name" required value={name ?? found?.namespaceShowName ?? ''}
+      <label>{t('namespaces.name')}<input name="name" required value={name ?? found?.namespaceShowName ?? ''}
         onChange={(event) => setName(event.target.value)} /></label>
-      <label>Description<textarea name="desc" value={desc ?? found?.namespaceDesc ?? ''}
+      <label>{t('config.desc')}<textarea name="desc" value={desc ?? found?.namespaceDesc ?? ''}
         onChange={(event) => setDesc(event.target.value)} /></label>
       <div className="buttons">
-        <button type="submit">{editing ? 'Save' : 'Create'}</button>
-        <Link to={link('/namespaces', namespace)}>Cancel</Link>
+        <button type="submit">{editing ? t('common.save') : t('common.create')}</button>
+        <Link to={link('/namespaces', namespace)}>{t('common.cancel')}</Link>
       </div>
     </form>
   );

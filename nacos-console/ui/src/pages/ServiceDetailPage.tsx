@@ -9,6 +9,7 @@ import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
 import { formatMetadata, parseMetadata } from '../validate';
 import { Instance } from '../api/nacos';
+import { t } from '../i18n';
 
 /**
  * One service: its settings, clusters (with their health checks), instances by cluster (take one
@@ -27,7 +28,7 @@ export function ServiceDetailPage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const removeService = async () => {
-    if (!window.confirm(`Delete the service ${serviceName}? The server refuses while it has instances.`)) {
+    if (!window.confirm(t('service.confirmDelete', { serviceName }))) {
       return;
     }
     try {
@@ -42,27 +43,27 @@ export function ServiceDetailPage() {
   return (
     <section>
       <div className="title">
-        <h1>Service {serviceName} <span className="muted">({groupName})</span></h1>
-        <Link to={link('/services/edit', namespace, { serviceName, groupName })}>Edit service</Link>
-        <button type="button" className="link danger" onClick={removeService}>Delete service</button>
-        <Link to={link('/services', namespace)}>Back to services</Link>
+        <h1>{t('service.title', { serviceName })} <span className="muted">({groupName})</span></h1>
+        <Link to={link('/services/edit', namespace, { serviceName, groupName })}>{t('service.edit')}</Link>
+        <button type="button" className="link danger" onClick={removeService}>{t('service.delete')}</button>
+        <Link to={link('/services', namespace)}>{t('service.back')}</Link>
       </div>
       <ErrorNote error={detail.error ?? error} onRetry={detail.error ? detail.reload : undefined} />
       <Notice text={notice} />
       {service && (
         <dl className="facts">
-          <dt>Protect threshold</dt><dd>{service.protectThreshold}</dd>
-          <dt>Metadata</dt><dd className="mono">{formatMetadata(service.metadata) || '—'}</dd>
-          <dt>Selector</dt><dd>{service.selector?.type}{service.selector?.expression ? `: ${service.selector.expression}` : ''}</dd>
+          <dt>{t('service.protectThreshold')}</dt><dd>{service.protectThreshold}</dd>
+          <dt>{t('service.metadata')}</dt><dd className="mono">{formatMetadata(service.metadata) || '—'}</dd>
+          <dt>{t('service.selector')}</dt><dd>{service.selector?.type}{service.selector?.expression ? `: ${service.selector.expression}` : ''}</dd>
         </dl>
       )}
       {(detail.data?.clusters ?? []).map((cluster) => (
         <div key={cluster.name} className="cluster">
-          <h2>Cluster {cluster.name}</h2>
+          <h2>{t('service.cluster', { name: cluster.name })}</h2>
           <p className="muted">
-            Health check: {cluster.healthChecker?.type ?? 'NONE'}
-            {cluster.defaultCheckPort ? `, port ${cluster.defaultCheckPort}` : ''}
-            {cluster.useIPPort4Check !== undefined ? `, checks the instance's own port: ${cluster.useIPPort4Check}` : ''}
+            {t('service.healthCheck', { type: cluster.healthChecker?.type ?? 'NONE' })}
+            {cluster.defaultCheckPort ? t('service.checkPort', { port: cluster.defaultCheckPort }) : ''}
+            {cluster.useIPPort4Check !== undefined ? t('service.ownPort', { value: String(cluster.useIPPort4Check) }) : ''}
           </p>
           <Instances serviceName={serviceName} groupName={groupName} clusterName={cluster.name}
             onDone={setNotice} onError={setError} />
@@ -109,7 +110,7 @@ function Instances({ serviceName, groupName, clusterName, onDone, onError }: {
     <>
       <ErrorNote error={instances.error} onRetry={instances.reload} />
       <table>
-        <thead><tr><th>IP</th><th>Port</th><th>Ephemeral</th><th>Weight</th><th>Healthy</th><th>Enabled</th><th>Metadata</th><th /></tr></thead>
+        <thead><tr><th>IP</th><th>{t('instance.port')}</th><th>{t('instance.ephemeral')}</th><th>{t('instance.weight')}</th><th>{t('instance.healthy')}</th><th>{t('instance.enabled')}</th><th>{t('service.metadata')}</th><th /></tr></thead>
         <tbody>
           {(instances.data?.list ?? []).map((instance) => (
             <tr key={`${instance.ip}:${instance.port}`} data-testid={`instance ${instance.ip}:${instance.port}`}>
@@ -122,10 +123,10 @@ function Instances({ serviceName, groupName, clusterName, onDone, onError }: {
               <td className="mono small">{formatMetadata(instance.metadata)}</td>
               <td className="actions">
                 <button type="button" className="link" onClick={() => save({ ...instance, enabled: !instance.enabled },
-                  `${instance.ip}:${instance.port} ${instance.enabled ? 'taken offline' : 'back online'}.`)}>
-                  {instance.enabled ? 'Take offline' : 'Bring online'}
+                  t(instance.enabled ? 'instance.tookOffline' : 'instance.broughtOnline', { address: `${instance.ip}:${instance.port}` }))}>
+                  {instance.enabled ? t('instance.takeOffline') : t('instance.bringOnline')}
                 </button>
-                <button type="button" className="link" onClick={() => edit(instance)}>Edit</button>
+                <button type="button" className="link" onClick={() => edit(instance)}>{t('common.edit')}</button>
               </td>
             </tr>
           ))}
@@ -134,7 +135,7 @@ function Instances({ serviceName, groupName, clusterName, onDone, onError }: {
       <Pager paging={paging} total={instances.data?.count ?? 0} prefix={clusterName} />
       {(instances.data?.list ?? []).filter((instance) => `${instance.ip}:${instance.port}` === editing).map((instance) => (
         <InstanceEditor key={editing} instance={instance} onCancel={() => edit(null)}
-          onSave={async (changed) => { await save(changed, `${instance.ip}:${instance.port} saved.`); edit(null); }} />
+          onSave={async (changed) => { await save(changed, t('instance.saved', { address: `${instance.ip}:${instance.port}` })); edit(null); }} />
       ))}
     </>
   );
@@ -150,7 +151,7 @@ function InstanceEditor({ instance, onSave, onCancel }: {
     event.preventDefault();
     const number = Number(weight);
     if (!Number.isFinite(number) || number < 0 || number > 10000) {
-      setProblem('the weight is a number from 0 to 10000');
+      setProblem(t('instance.weightRange'));
       return;
     }
     try {
@@ -161,12 +162,12 @@ function InstanceEditor({ instance, onSave, onCancel }: {
   };
   return (
     <form className="form dialog" onSubmit={submit} aria-label="edit instance">
-      <h2>Instance {instance.ip}:{instance.port}</h2>
+      <h2>{t('instance.title', { address: `${instance.ip}:${instance.port}` })}</h2>
       <ErrorNote error={problem} />
-      <label>Weight<input name="weight" value={weight} onChange={(event) => setWeight(event.target.value)} /></label>
-      <label>Metadata (key=value, one a line)<textarea name="metadata" value={metadata}
+      <label>{t('instance.weight')}<input name="weight" value={weight} onChange={(event) => setWeight(event.target.value)} /></label>
+      <label>{t('service.metadataLines')}<textarea name="metadata" value={metadata}
         onChange={(event) => setMetadata(event.target.value)} /></label>
-      <div className="buttons"><button type="submit">Save</button><button type="button" className="link" onClick={onCancel}>Cancel</button></div>
+      <div className="buttons"><button type="submit">{t('common.save')}</button><button type="button" className="link" onClick={onCancel}>{t('common.cancel')}</button></div>
     </form>
   );
 }
@@ -181,15 +182,15 @@ function Subscribers({ serviceName, groupName }: { serviceName: string; groupNam
   const rows = subscribers.data?.subscribers ?? [];
   return (
     <div>
-      <h2>Subscribers</h2>
+      <h2>{t('service.subscribers')}</h2>
       <ErrorNote error={subscribers.error} onRetry={subscribers.reload} />
       <table>
-        <thead><tr><th>Address</th><th>Client</th><th>Application</th></tr></thead>
+        <thead><tr><th>{t('service.address')}</th><th>{t('service.client')}</th><th>{t('config.appName')}</th></tr></thead>
         <tbody>
           {rows.map((each) => (
             <tr key={each.addrStr}><td className="mono">{each.addrStr}</td><td>{each.agent}</td><td>{each.app}</td></tr>
           ))}
-          <EmptyRow loaded={subscribers} rows={rows} columns={3} text="No client subscribes to this service." />
+          <EmptyRow loaded={subscribers} rows={rows} columns={3} text={t('service.noSubscribers')} />
         </tbody>
       </table>
       <Pager paging={paging} total={subscribers.data?.count ?? 0} prefix="sub" />
@@ -217,7 +218,7 @@ export function ServiceEditPage({ creating }: { creating: boolean }) {
     const threshold = Number(form.get('protectThreshold'));
     try {
       if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-        throw new Error('the protect threshold is a number from 0 to 1');
+        throw new Error(t('service.thresholdRange'));
       }
       const name = String(form.get('name')).trim();
       const groupName = String(form.get('groupName')).trim() || 'DEFAULT_GROUP';
@@ -234,21 +235,21 @@ export function ServiceEditPage({ creating }: { creating: boolean }) {
   };
   return (
     <form className="form" onSubmit={submit}>
-      <h1>{creating ? 'Create service' : `Edit service ${service?.name}`}</h1>
+      <h1>{creating ? t('services.create') : t('service.editTitle', { name: service?.name ?? '' })}</h1>
       <ErrorNote error={error} />
-      <label>Name<input name="name" required defaultValue={service?.name} readOnly={!creating} /></label>
-      <label>Group<input name="groupName" defaultValue={service?.groupName ?? 'DEFAULT_GROUP'} readOnly={!creating} /></label>
-      <label>Protect threshold (0 to 1)<input name="protectThreshold" defaultValue={service?.protectThreshold ?? 0} /></label>
-      <label>Metadata (key=value, one a line)<textarea name="metadata" defaultValue={formatMetadata(service?.metadata)} /></label>
-      <label>Selector
+      <label>{t('service.name')}<input name="name" required defaultValue={service?.name} readOnly={!creating} /></label>
+      <label>{t('config.group')}<input name="groupName" defaultValue={service?.groupName ?? 'DEFAULT_GROUP'} readOnly={!creating} /></label>
+      <label>{t('service.thresholdLabel')}<input name="protectThreshold" defaultValue={service?.protectThreshold ?? 0} /></label>
+      <label>{t('service.metadataLines')}<textarea name="metadata" defaultValue={formatMetadata(service?.metadata)} /></label>
+      <label>{t('service.selector')}
         <select name="selectorType" defaultValue={service?.selector?.type === 'label' ? 'label' : 'none'}>
-          <option value="none">none</option>
-          <option value="label">label</option>
+          <option value="none">{t('service.selectorNone')}</option>
+          <option value="label">{t('service.selectorLabel')}</option>
         </select>
       </label>
-      <label>Label expression<input name="expression" defaultValue={service?.selector?.expression ?? ''} /></label>
-      <div className="buttons"><button type="submit">Save</button>
-        <Link to={link('/services', namespace)}>Cancel</Link></div>
+      <label>{t('service.expression')}<input name="expression" defaultValue={service?.selector?.expression ?? ''} /></label>
+      <div className="buttons"><button type="submit">{t('common.save')}</button>
+        <Link to={link('/services', namespace)}>{t('common.cancel')}</Link></div>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { pagingFrom } from '../paging';
 import { Pager } from '../components/Pager';
 import { ErrorNote } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
+import { t } from '../i18n';
 
 /** The services of the namespace with their counts, searched and paged on the server. */
 export function ServicesPage() {
@@ -28,17 +29,17 @@ export function ServicesPage() {
   return (
     <section>
       <div className="title">
-        <h1>Services</h1>
-        <Link className="button" to={link('/services/new', namespace)}>Create service</Link>
+        <h1>{t('services.title')}</h1>
+        <Link className="button" to={link('/services/new', namespace)}>{t('services.create')}</Link>
       </div>
       <form className="search" onSubmit={find}>
-        <input name="name" aria-label="service name" placeholder="service name" defaultValue={name} />
-        <input name="group" aria-label="group" placeholder="group" defaultValue={group} />
-        <button type="submit">Search</button>
+        <input name="name" aria-label="service name" placeholder={t('services.namePlaceholder')} defaultValue={name} />
+        <input name="group" aria-label="group" placeholder={t('configs.field.group')} defaultValue={group} />
+        <button type="submit">{t('common.search')}</button>
       </form>
       <ErrorNote error={services.error} onRetry={services.reload} />
       <table>
-        <thead><tr><th>Service</th><th>Group</th><th>Clusters</th><th>Instances</th><th>Healthy</th><th>Protect threshold</th><th>Threshold reached</th><th /></tr></thead>
+        <thead><tr><th>{t('services.service')}</th><th>{t('config.group')}</th><th>{t('services.clusters')}</th><th>{t('services.instances')}</th><th>{t('services.healthy')}</th><th>{t('service.protectThreshold')}</th><th>{t('services.thresholdReached')}</th><th /></tr></thead>
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.groupName}@@${row.name}`}>
@@ -50,11 +51,11 @@ export function ServicesPage() {
               <td>{row.protectThreshold ?? '—'}</td>
               <td>{String(row.triggerFlag)}</td>
               <td className="actions">
-                <Link to={link('/services/detail', namespace, { serviceName: row.name, groupName: row.groupName })}>Details</Link>
+                <Link to={link('/services/detail', namespace, { serviceName: row.name, groupName: row.groupName })}>{t('services.details')}</Link>
               </td>
             </tr>
           ))}
-          <EmptyRow loaded={services} rows={rows} columns={8} text="No service matches." />
+          <EmptyRow loaded={services} rows={rows} columns={8} text={t('services.none')} />
         </tbody>
       </table>
       <Pager paging={paging} total={services.data?.count ?? 0} />

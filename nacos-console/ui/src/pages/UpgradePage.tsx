@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { ErrorNote, Notice } from '../components/ErrorNote';
+import { MessageKey, t } from '../i18n';
 
 /** The official upgrade metrics are "key = value" lines of text. */
 export function parseUpgradeMetrics(text: string): Array<[string, string]> {
@@ -9,10 +10,10 @@ export function parseUpgradeMetrics(text: string): Array<[string, string]> {
     .map((parts): [string, string] => [parts[0].trim(), parts.slice(1).join('=').trim()]);
 }
 
-const EXPLAINED: Record<string, string> = {
-  upgraded: 'this node serves in the 2.x mode',
-  isAll20XVersion: 'every member is a 2.x node (ours or official), so the cluster may switch',
-  isDoubleWriteEnabled: 'writes are also kept in the 1.x form, so a 1.x node could still take over',
+const EXPLAINED: Record<string, MessageKey> = {
+  upgraded: 'upgrade.explain.upgraded',
+  isAll20XVersion: 'upgrade.explain.all20x',
+  isDoubleWriteEnabled: 'upgrade.explain.doubleWrite',
 };
 
 /**
@@ -29,12 +30,12 @@ export function UpgradePage() {
   const doubleWrite = rows.find(([key]) => key === 'isDoubleWriteEnabled')?.[1] === 'true';
 
   const stopDoubleWrite = async () => {
-    if (!window.confirm('Turn double write off? After this the cluster can no longer be rolled back to 1.x nodes.')) {
+    if (!window.confirm(t('upgrade.confirmStop'))) {
       return;
     }
     try {
       await api.setSwitch('doubleWriteEnabled', 'false');
-      setNotice('Double write is off on every node.');
+      setNotice(t('upgrade.stopped'));
       metrics.reload();
     } catch (failure) {
       setError((failure as Error).message);
@@ -44,26 +45,26 @@ export function UpgradePage() {
   return (
     <section>
       <div className="title">
-        <h1>Upgrade from 1.x</h1>
-        <button type="button" onClick={() => { metrics.reload(); nodes.reload(); }}>Refresh</button>
-        {doubleWrite && <button type="button" className="danger" onClick={stopDoubleWrite}>Turn double write off</button>}
+        <h1>{t('upgrade.title')}</h1>
+        <button type="button" onClick={() => { metrics.reload(); nodes.reload(); }}>{t('common.refresh')}</button>
+        {doubleWrite && <button type="button" className="danger" onClick={stopDoubleWrite}>{t('upgrade.stop')}</button>}
       </div>
       <ErrorNote error={metrics.error ?? nodes.error ?? error} />
       <Notice text={notice} />
-      <h2>Members</h2>
+      <h2>{t('upgrade.members')}</h2>
       <table>
-        <thead><tr><th>Address</th><th>State</th><th>Version</th><th>Speaks gRPC</th></tr></thead>
+        <thead><tr><th>{t('service.address')}</th><th>{t('cluster.state')}</th><th>{t('history.version')}</th><th>{t('upgrade.grpc')}</th></tr></thead>
         <tbody>{(nodes.data ?? []).map((node) => (
           <tr key={node.address}><td className="mono">{node.address}</td><td>{node.state}</td>
             <td>{String(node.extendInfo?.version ?? '1.x')}</td><td>{String(node.extendInfo?.supportGrpc ?? false)}</td></tr>
         ))}</tbody>
       </table>
-      <h2>This node</h2>
+      <h2>{t('upgrade.thisNode')}</h2>
       <table>
-        <thead><tr><th>Figure</th><th>Value</th><th /></tr></thead>
+        <thead><tr><th>{t('upgrade.figure')}</th><th>{t('upgrade.value')}</th><th /></tr></thead>
         <tbody>{rows.map(([key, value]) => (
           <tr key={key} data-testid={`upgrade ${key}`}><td className="mono">{key}</td><td>{value}</td>
-            <td className="muted">{EXPLAINED[key] ?? ''}</td></tr>
+            <td className="muted">{EXPLAINED[key] ? t(EXPLAINED[key]) : ''}</td></tr>
         ))}</tbody>
       </table>
     </section>

@@ -14,6 +14,7 @@ import com.nacosx.core.console.ServerStateHttpApi;
 import com.nacosx.core.http.HealthApi;
 import com.nacosx.core.loader.LoaderHttpApi;
 import com.nacosx.core.metrics.PrometheusHttpApi;
+import com.nacosx.core.metrics.history.FigureHttpApi;
 import com.nacosx.core.ops.LogLevelHttpApi;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.raft.RaftHttpApi;
@@ -37,11 +38,12 @@ public class CoreWiring {
     @Bean
     ModuleDoors coreDoors(HealthApi health, ServerStateHttpApi serverState, ClusterHttpApi cluster, RaftHttpApi raft,
             AuthHttpApi auth, LogLevelHttpApi logLevels, LoaderHttpApi loader, PrometheusHttpApi prometheus,
+            FigureHttpApi figures,
             RequestHandler<HealthCheckRequest> healthCheck, RequestHandler<ServerLoaderInfoRequest> serverLoaderInfo,
             RequestHandler<ServerReloadRequest> serverReload, MemberReportHandler memberReport,
             HttpForwardHandler httpForward, HttpForwardBatchHandler httpForwardBatch, RaftWriteHandler raftWrite) {
         return new ModuleDoors("core",
-                List.of(health, serverState, cluster, raft, auth, logLevels, loader, prometheus),
+                List.of(health, serverState, cluster, raft, auth, logLevels, loader, prometheus, figures),
                 List.of(healthCheck, serverLoaderInfo, serverReload, memberReport, httpForward, httpForwardBatch,
                         raftWrite));
     }

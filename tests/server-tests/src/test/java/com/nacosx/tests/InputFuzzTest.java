@@ -418,7 +418,7 @@ class InputFuzzTest {
     }
 
     private static Class<?> requestClass(String type) throws ClassNotFoundException {
-        for (String pkg : List.of("core", "config", "naming", "cluster", "distro")) {
+        for (String pkg : List.of("core", "config", "naming", "cluster", "distro", "ai")) {
             try {
                 return Class.forName("com.nacosx.api.remote." + pkg + "." + type);
             } catch (ClassNotFoundException notHere) {

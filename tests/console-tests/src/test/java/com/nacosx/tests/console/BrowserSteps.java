@@ -25,14 +25,21 @@ final class BrowserSteps {
     private static String chromium;
 
     private final String consoleUrl;
+    private final String shotsFolder;
 
     BrowserSteps(ServerProcess server) {
+        this(server, "");
+    }
+
+    /** Steps whose screenshots go into a folder of their own under the screenshots directory. */
+    BrowserSteps(ServerProcess server, String shotsFolder) {
         this.consoleUrl = server.baseUrl();
+        this.shotsFolder = shotsFolder;
     }
 
     void run(String step, Map<String, ?> args) {
         Path e2e = Path.of(System.getProperty("nacosx.e2e.dir", "e2e"));
-        Path shots = Path.of(System.getProperty("nacosx.screenshots.dir", "target/screenshots"));
+        Path shots = Path.of(System.getProperty("nacosx.screenshots.dir", "target/screenshots")).resolve(shotsFolder);
         Path log = shots.resolve(step + ".log");
         ProcessBuilder node = new ProcessBuilder("node", "steps.mjs", step).directory(e2e.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());

@@ -237,4 +237,25 @@ class ConsoleEndToEndTest {
         assertTrue(HttpCall.get(server.baseUrl() + "/v1/ns/service").param("serviceName", "e2e-made-here")
                 .header("accessToken", adminToken()).send().statusCode() >= 400, "the service is gone");
     }
+
+    @Test
+    @Order(13)
+    void theConsoleSpeaksChineseAndEnglishAndRemembersTheChoice() {
+        browser.run("languages", admin());
+        browser.run("browserLanguage", admin(Map.of("locale", "zh-CN")));
+    }
+
+    @Test
+    @Order(14)
+    void theLivePagePlotsTheLastMinutesAndKeepsDrawing() {
+        browser.run("plots", admin());
+    }
+
+    @Test
+    @Order(15)
+    void mcpServersAndAgentsAreManagedInTheConsole() {
+        browser.run("mcpServers", admin(Map.of("mcp", "e2e-weather", "registry", AiInConsole.REGISTRY)));
+        browser.run("agents", admin(Map.of("agent", "e2e-trip")));
+        AiInConsole.assertStored(server, adminToken());
+    }
 }
