@@ -9,19 +9,25 @@ import { ConfigListenersPage } from '../pages/ConfigListenersPage';
 import { ConfigClonePage, ConfigImportPage } from '../pages/ConfigTransferPages';
 import { ServicesPage } from '../pages/ServicesPage';
 import { ServiceDetailPage, ServiceEditPage } from '../pages/ServiceDetailPage';
-import { ClusterPage } from '../pages/ClusterPage';
 import { AccessPage } from '../pages/AccessPage';
 import { UpgradePage } from '../pages/UpgradePage';
-import { LivePage } from '../pages/LivePage';
 import { ErrorNote } from '../components/ErrorNote';
-import { McpEditPage, McpImportPage, McpServerDetailPage, McpServersPage } from '../pages/McpPages';
-import { AgentDetailPage, AgentEditPage, AgentsPage } from '../pages/AgentPages';
 import { t, useLanguage } from '../i18n';
 
-// The editor (CodeMirror and its languages) is most of the bundle: loaded when a page needs it,
-// so the lists open without it.
+// The editor (CodeMirror and its languages) is most of the bundle, the plots (uPlot) and the AI
+// registry's pages much of the rest: each is loaded when a page needs it, so the lists open
+// without them.
 const ConfigEditPage = lazy(() => import('../pages/ConfigEditPage').then((m) => ({ default: m.ConfigEditPage })));
 const ConfigHistoryPage = lazy(() => import('../pages/ConfigHistoryPage').then((m) => ({ default: m.ConfigHistoryPage })));
+const ClusterPage = lazy(() => import('../pages/ClusterPage').then((m) => ({ default: m.ClusterPage })));
+const LivePage = lazy(() => import('../pages/LivePage').then((m) => ({ default: m.LivePage })));
+const McpServersPage = lazy(() => import('../pages/McpPages').then((m) => ({ default: m.McpServersPage })));
+const McpServerDetailPage = lazy(() => import('../pages/McpPages').then((m) => ({ default: m.McpServerDetailPage })));
+const McpEditPage = lazy(() => import('../pages/McpPages').then((m) => ({ default: m.McpEditPage })));
+const McpImportPage = lazy(() => import('../pages/McpPages').then((m) => ({ default: m.McpImportPage })));
+const AgentsPage = lazy(() => import('../pages/AgentPages').then((m) => ({ default: m.AgentsPage })));
+const AgentDetailPage = lazy(() => import('../pages/AgentPages').then((m) => ({ default: m.AgentDetailPage })));
+const AgentEditPage = lazy(() => import('../pages/AgentPages').then((m) => ({ default: m.AgentEditPage })));
 
 /**
  * Which config an edit page shows: another config is another page (a fresh draft), while the
