@@ -1,13 +1,13 @@
-import { FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
-import { NameSearch, useNamedList } from './NamedList';
+import { NameSearch, RowActions, useNamedList } from './NamedList';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
-import { JsonField, jsonProblem, specOf } from '../components/JsonField';
+import { JsonEditForm, JsonField, jsonProblem, specOf } from '../components/JsonField';
 import { t } from '../i18n';
 
 /** The A2A agents of the namespace, searched by name (a part of it), paged on the server. */
@@ -35,13 +35,9 @@ export function AgentsPage() {
               <td>{agent.versionDetails.length}</td>
               <td>{agent.registrationType}</td>
               <td>{agent.description}</td>
-              <td className="actions">
-                <Link to={link('/ai/agents/detail', namespace, { name: agent.name })}>{t('services.details')}</Link>
-                <button type="button" className="link danger" onClick={() => remove(agent.name,
-                  t('agents.confirmDelete', { name: agent.name }), () => api.deleteAgent(namespace, agent.name))}>
-                  {t('common.delete')}
-                </button>
-              </td>
+              <RowActions detail={link('/ai/agents/detail', namespace, { name: agent.name })}
+                onDelete={() => remove(agent.name, t('agents.confirmDelete', { name: agent.name }),
+                  () => api.deleteAgent(namespace, agent.name))} />
             </tr>
           ))}
           <EmptyRow loaded={agents} rows={rows} columns={6} text={t('agents.none')} />
@@ -167,7 +163,6 @@ const NEW_CARD = JSON.stringify({
 export function AgentEditPage({ creating }: { creating: boolean }) {
   const { api } = useSession();
   const namespace = useNamespace();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const name = search.get('name') ?? '';
   const existing = useLoad(() => (creating ? Promise.resolve(null) : api.agent(namespace, name, search.get('version') ?? '')),
@@ -175,7 +170,6 @@ export function AgentEditPage({ creating }: { creating: boolean }) {
   const [card, setCard] = useState<string | null>(null);
   const [registration, setRegistration] = useState<string | null>(null);
   const [latest, setLatest] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   if (!creating && !existing.data) {
     return <ErrorNote error={existing.error} onRetry={existing.reload} />;
   }
@@ -183,26 +177,16 @@ export function AgentEditPage({ creating }: { creating: boolean }) {
   const type = registration ?? existing.data?.registrationType ?? 'URL';
   const problem = jsonProblem(t('agents.card'), text, true);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      const parsed = JSON.parse(text) as { name?: string };
-      await api.saveAgent(namespace, parsed.name ?? name, text, type, creating, latest);
-      navigate(link('/ai/agents/detail', namespace, { name: parsed.name ?? name }));
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
+  const save = async () => {
+    const saved = (JSON.parse(text) as { name?: string }).name ?? name;
+    await api.saveAgent(namespace, saved, text, type, creating, latest);
+    return saved;
   };
 
   return (
-    <form className="form wide" onSubmit={submit}>
-      <div className="title">
-        <h1>{creating ? t('agents.register') : t('agents.editTitle', { name })}</h1>
-        <Link to={link('/ai/agents', namespace)}>{t('agents.back')}</Link>
-      </div>
-      <ErrorNote error={error ?? existing.error} />
-      <p className="muted">{t('agents.editHint')}</p>
+    <JsonEditForm title={creating ? t('agents.register') : t('agents.editTitle', { name })} back="/ai/agents"
+      backLabel={t('agents.back')} hint={t('agents.editHint')} loadError={existing.error}
+      detailPath="/ai/agents/detail" save={save}>
       <JsonField label={t('agents.card')} name="agentCard" value={text} onChange={setCard} />
       <div className="search">
         <label>{t('agents.registration')}
@@ -215,6 +199,6 @@ export function AgentEditPage({ creating }: { creating: boolean }) {
       </div>
       {problem && <ul className="problems" role="alert"><li>{problem}</li></ul>}
       <div className="buttons"><button type="submit" disabled={problem !== null}>{creating ? t('agents.registerButton') : t('common.save')}</button></div>
-    </form>
+    </JsonEditForm>
   );
 }

@@ -1,13 +1,13 @@
-import { FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
-import { NameSearch, useNamedList } from './NamedList';
+import { NameSearch, RowActions, useNamedList } from './NamedList';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
-import { JsonField, jsonProblem, specOf } from '../components/JsonField';
+import { JsonEditForm, JsonField, jsonProblem, specOf } from '../components/JsonField';
 import { McpEndpoint, McpImportCheck, McpImportOutcome, McpServer, NacosApi } from '../api/nacos';
 import { t } from '../i18n';
 
@@ -39,13 +39,9 @@ export function McpServersPage() {
               <td>{server.capabilities?.includes('TOOL') ? t('listeners.yes') : '—'}</td>
               <td className={server.enabled ? '' : 'danger'}>{server.enabled ? t('mcp.on') : t('mcp.off')}</td>
               <td>{server.description}</td>
-              <td className="actions">
-                <Link to={link('/ai/mcp/detail', namespace, { name: server.name })}>{t('services.details')}</Link>
-                <button type="button" className="link danger" onClick={() => remove(server.name,
-                  t('mcp.confirmDelete', { name: server.name }), () => api.deleteMcpServer(namespace, server.name))}>
-                  {t('common.delete')}
-                </button>
-              </td>
+              <RowActions detail={link('/ai/mcp/detail', namespace, { name: server.name })}
+                onDelete={() => remove(server.name, t('mcp.confirmDelete', { name: server.name }),
+                  () => api.deleteMcpServer(namespace, server.name))} />
             </tr>
           ))}
           <EmptyRow loaded={servers} rows={rows} columns={8} text={t('mcp.none')} />
@@ -231,7 +227,6 @@ const NEW_ENDPOINT = JSON.stringify({ type: 'DIRECT', data: { address: '127.0.0.
 export function McpEditPage({ creating }: { creating: boolean }) {
   const { api } = useSession();
   const namespace = useNamespace();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const name = search.get('name') ?? '';
   const existing = useLoad(() => (creating ? Promise.resolve(null) : api.mcpServer(namespace, name, search.get('version') ?? '')),
@@ -242,7 +237,6 @@ export function McpEditPage({ creating }: { creating: boolean }) {
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [latest, setLatest] = useState(true);
   const [overrideExisting, setOverrideExisting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (!creating && !existing.data) {
     return <ErrorNote error={existing.error} onRetry={existing.reload} />;
   }
@@ -254,26 +248,15 @@ export function McpEditPage({ creating }: { creating: boolean }) {
   const problems = [jsonProblem(t('mcp.serverSpec'), texts.server, true), jsonProblem(t('mcp.toolSpec'), texts.tools, false),
     jsonProblem(t('mcp.endpointSpec'), texts.endpoint, false)].filter((problem): problem is string => problem !== null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await api.saveMcpServer(namespace, { ...texts, latest, overrideExisting }, creating);
-      const saved = JSON.parse(texts.server) as { name?: string };
-      navigate(link('/ai/mcp/detail', namespace, { name: saved.name ?? name }));
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
+  const save = async () => {
+    await api.saveMcpServer(namespace, { ...texts, latest, overrideExisting }, creating);
+    return (JSON.parse(texts.server) as { name?: string }).name ?? name;
   };
 
   return (
-    <form className="form wide" onSubmit={submit}>
-      <div className="title">
-        <h1>{creating ? t('mcp.create') : t('mcp.editTitle', { name })}</h1>
-        <Link to={link('/ai/mcp', namespace)}>{t('mcp.back')}</Link>
-      </div>
-      <ErrorNote error={error ?? existing.error} />
-      <p className="muted">{t('mcp.editHint')}</p>
+    <JsonEditForm title={creating ? t('mcp.create') : t('mcp.editTitle', { name })} back="/ai/mcp"
+      backLabel={t('mcp.back')} hint={t('mcp.editHint')} loadError={existing.error} detailPath="/ai/mcp/detail"
+      save={save}>
       <JsonField label={t('mcp.serverSpec')} name="serverSpecification" value={texts.server} onChange={setServer} />
       <JsonField label={t('mcp.toolSpec')} name="toolSpecification" value={texts.tools} onChange={setTools} />
       <JsonField label={t('mcp.endpointSpec')} name="endpointSpecification" value={texts.endpoint} onChange={setEndpoint} />
@@ -286,7 +269,7 @@ export function McpEditPage({ creating }: { creating: boolean }) {
       )}
       {problems.length > 0 && <ul className="problems" role="alert">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
       <div className="buttons"><button type="submit" disabled={problems.length > 0}>{creating ? t('common.create') : t('configEdit.publish')}</button></div>
-    </form>
+    </JsonEditForm>
   );
 }
 

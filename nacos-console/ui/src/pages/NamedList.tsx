@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { searchOf, useNamespace } from '../app/links';
@@ -40,6 +40,16 @@ export function useNamedList<T>(load: (api: NacosApi, namespace: string, name: s
     }
   };
   return { api, namespace, name, paging, list, rows: list.data?.pageItems ?? [], error, notice, find, remove };
+}
+
+/** A row's links: to the entry's details, and its removal. */
+export function RowActions({ detail, onDelete }: { detail: string; onDelete: () => void }) {
+  return (
+    <td className="actions">
+      <Link to={detail}>{t('services.details')}</Link>
+      <button type="button" className="link danger" onClick={onDelete}>{t('common.delete')}</button>
+    </td>
+  );
 }
 
 /** The search box of a named list. */

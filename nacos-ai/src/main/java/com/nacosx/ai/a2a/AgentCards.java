@@ -2,7 +2,6 @@ package com.nacosx.ai.a2a;
 
 import com.nacosx.ai.store.AiDocuments;
 import com.nacosx.ai.store.AiDocuments.Author;
-import com.nacosx.ai.store.NamePattern;
 import com.nacosx.ai.store.VersionedDocument;
 import com.nacosx.ai.store.VersionedDocument.Version;
 import com.nacosx.api.common.Page;
@@ -159,26 +158,21 @@ public class AgentCards {
 
     /** Every version of an agent as {@code AgentVersionDetail}. */
     public ArrayNode versions(String namespaceId, String name) {
-        VersionedDocument document = VersionedDocument.of(require(namespaceOf(namespaceId), name).document());
+        return versionDetails(VersionedDocument.of(require(namespaceOf(namespaceId), name).document()));
+    }
+
+    private static ArrayNode versionDetails(VersionedDocument document) {
         ArrayNode versions = JSON.createArrayNode();
         for (Version version : document.versions()) {
-            ObjectNode detail = versions.addObject();
-            detail.put("version", version.version());
-            detail.put("createdAt", version.createdAt());
-            detail.put("updatedAt", version.updatedAt());
-            detail.put("latest", document.isLatest(version.version()));
+            versions.addObject().put("version", version.version()).put("createdAt", version.createdAt())
+                    .put("updatedAt", version.updatedAt()).put("latest", document.isLatest(version.version()));
         }
         return versions;
     }
 
     /** Agents of a namespace as {@code AgentCardVersionInfo}, matched by name as the MCP list is. */
     public Page<ObjectNode> list(String namespaceId, String name, String search, int pageNo, int pageSize) {
-        Page.checkPaging(pageNo, pageSize);
-        String namespace = namespaceOf(namespaceId);
-        List<ObjectNode> matching = documents.all(namespace, GROUP).stream().map(VersionedDocument::of)
-                .filter(document -> NamePattern.matches(document.name(), name, search))
-                .map(AgentCards::versionInfo).toList();
-        return Page.slice(matching, pageNo, pageSize);
+        return documents.page(namespaceOf(namespaceId), GROUP, name, search, pageNo, pageSize, AgentCards::versionInfo);
     }
 
     /** Deletes one version, or the agent when {@code version} is blank or it was the last. */
@@ -252,11 +246,7 @@ public class AgentCards {
             }
         }
         info.put("latestPublishedVersion", latest.version());
-        ArrayNode details = info.putArray("versionDetails");
-        for (Version version : document.versions()) {
-            details.addObject().put("version", version.version()).put("createdAt", version.createdAt())
-                    .put("updatedAt", version.updatedAt()).put("latest", document.isLatest(version.version()));
-        }
+        info.set("versionDetails", versionDetails(document));
         info.put("registrationType", latest.body().path("registrationType").asString(URL));
         return info;
     }

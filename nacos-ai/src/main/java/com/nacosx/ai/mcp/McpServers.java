@@ -3,7 +3,6 @@ package com.nacosx.ai.mcp;
 import com.nacosx.ai.store.AiDocuments;
 import com.nacosx.ai.store.AiDocuments.Author;
 import com.nacosx.ai.store.AiDocuments.Stored;
-import com.nacosx.ai.store.NamePattern;
 import com.nacosx.ai.store.VersionedDocument;
 import com.nacosx.ai.store.VersionedDocument.Version;
 import com.nacosx.api.common.Page;
@@ -135,17 +134,12 @@ public class McpServers {
      * the name); no name lists all.
      */
     public Page<ObjectNode> list(String namespaceId, String name, String search, int pageNo, int pageSize) {
-        Page.checkPaging(pageNo, pageSize);
-        String namespace = namespaceOf(namespaceId);
-        List<ObjectNode> matching = documents.all(namespace, GROUP).stream().map(VersionedDocument::of)
-                .filter(document -> NamePattern.matches(document.name(), name, search))
-                .map(document -> {
-                    ObjectNode info = basicOf(document, document.latest());
-                    info.put("latestPublishedVersion", document.latest().version());
-                    info.set("versionDetails", versionDetails(document));
-                    return info;
-                }).toList();
-        return Page.slice(matching, pageNo, pageSize);
+        return documents.page(namespaceOf(namespaceId), GROUP, name, search, pageNo, pageSize, document -> {
+            ObjectNode info = basicOf(document, document.latest());
+            info.put("latestPublishedVersion", document.latest().version());
+            info.set("versionDetails", versionDetails(document));
+            return info;
+        });
     }
 
     /** Deletes one version, or the whole server when {@code version} is blank or it was the last. */

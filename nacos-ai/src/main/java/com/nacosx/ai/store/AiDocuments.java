@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -90,6 +91,18 @@ public class AiDocuments {
                 return documents;
             }
         }
+    }
+
+    /**
+     * A page of the documents of a group whose names match ({@link NamePattern}), each shown as
+     * {@code shown} makes it.
+     */
+    public Page<ObjectNode> page(String namespace, String group, String name, String search, int pageNo, int pageSize,
+            Function<VersionedDocument, ObjectNode> shown) {
+        Page.checkPaging(pageNo, pageSize);
+        List<ObjectNode> matching = all(namespace, group).stream().map(VersionedDocument::of)
+                .filter(document -> NamePattern.matches(document.name(), name, search)).map(shown).toList();
+        return Page.slice(matching, pageNo, pageSize);
     }
 
     /** Who writes, as the config history records it. */
