@@ -14,6 +14,8 @@ import com.nacosx.testsupport.MariaDb;
 import com.nacosx.testsupport.NacosGrpcClient;
 import com.nacosx.testsupport.Patience;
 import com.nacosx.testsupport.ServerProcess;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -203,5 +205,33 @@ class ClusterMysqlTest {
                 .param("group", "DEFAULT_GROUP").send().statusCode());
         Await.until(10_000, () -> ClusterWorkload.status(c, "unseen.txt") == 404,
                 "C no longer serves the deleted config");
+    }
+
+    /** The AI registry keeps each MCP server as a config, so MySQL stores it and every node serves it. */
+    @Test
+    @Order(8)
+    void anMcpServerKeptInMysqlIsServedByEveryNodeAndVersionedThroughAnother() throws Exception {
+        ServerProcess a = nodes.get(0);
+        ServerProcess b = nodes.get(1);
+        ServerProcess c = nodes.get(2);
+        String spec = "{\"name\":\"shared-mcp\",\"protocol\":\"stdio\",\"versionDetail\":{\"version\":\"%s\"}}";
+        assertEquals(200, HttpCall.post(a.baseUrl() + "/v3/admin/ai/mcp")
+                .param("serverSpecification", spec.formatted("1.0.0")).send().statusCode());
+        Await.until(5_000, () -> mcpVersion(b).contains("\"version\":\"1.0.0\""), "node B serves the MCP server");
+        assertEquals(200, HttpCall.put(c.baseUrl() + "/v3/admin/ai/mcp")
+                .param("serverSpecification", spec.formatted("1.1.0")).param("latest", "true").send().statusCode());
+        Await.until(5_000, () -> mcpVersion(a).contains("\"version\":\"1.1.0\""),
+                "node A serves the version published through C");
+        try (Connection db = MariaDb.connect(); ResultSet rows = db.createStatement().executeQuery(
+                "SELECT content FROM config_info WHERE group_id = 'mcp-server'")) {
+            assertTrue(rows.next(), "the server is a row of config_info");
+            String stored = rows.getString(1);
+            assertTrue(stored.contains("\"1.0.0\"") && stored.contains("\"1.1.0\""), "both versions in it: " + stored);
+            assertTrue(!rows.next(), "one row holds the server with both versions");
+        }
+    }
+
+    static String mcpVersion(ServerProcess node) {
+        return HttpCall.get(node.baseUrl() + "/v3/admin/ai/mcp").param("mcpName", "shared-mcp").send().body();
     }
 }

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.ai.AiFactory;
 import com.alibaba.nacos.api.ai.AiService;
+import com.alibaba.nacos.api.ai.listener.AbstractNacosAgentCardListener;
 import com.alibaba.nacos.api.ai.listener.AbstractNacosMcpServerListener;
+import com.alibaba.nacos.api.ai.listener.NacosAgentCardEvent;
 import com.alibaba.nacos.api.ai.listener.NacosMcpServerEvent;
 import com.alibaba.nacos.api.ai.model.a2a.AgentCard;
 import com.alibaba.nacos.api.ai.model.a2a.AgentCardDetailInfo;
@@ -69,6 +71,7 @@ class AiRegistry3xTest {
         Properties appProperties = login(server, APP_USER, APP_PASSWORD);
         appProperties.put(PropertyKeyConst.NAMESPACE, NAMESPACE);
         appProperties.put("nacosAiMcpServerCacheUpdateInterval", "500");
+        appProperties.put("nacosAiAgentCardCacheUpdateInterval", "500");
         app = AiFactory.createAiService(appProperties);
     }
 
@@ -288,6 +291,17 @@ class AiRegistry3xTest {
             }
         }, "the card's url is the registered endpoint");
         assertEquals("SERVICE", maintainer.getAgentCard(name, NAMESPACE, null, null).getRegistrationType());
+
+        AtomicReference<AgentCardDetailInfo> pushed = new AtomicReference<>();
+        app.subscribeAgentCard(name, new AbstractNacosAgentCardListener() {
+            @Override
+            public void onEvent(NacosAgentCardEvent event) {
+                pushed.set(event.getAgentCard());
+            }
+        });
+        assertTrue(maintainer.updateAgentCard(card(name, "1.1.0", null), NAMESPACE, true, "SERVICE"));
+        Await.until(10_000, () -> pushed.get() != null && "1.1.0".equals(pushed.get().getVersion()),
+                "the subscriber hears of version 1.1.0");
     }
 
     @Test
