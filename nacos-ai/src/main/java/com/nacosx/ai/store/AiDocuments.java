@@ -16,6 +16,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,6 +34,7 @@ public class AiDocuments {
 
     /** Marks the registry's configs, as the official server tags its own. */
     private static final String INTERNAL_TAG = "nacos.internal.config=";
+    private static final Logger LOG = LoggerFactory.getLogger(AiDocuments.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** Never an md5: a compare-and-set on it succeeds only by inserting, so a create cannot overwrite. */
     private static final String ABSENT = "absent";
@@ -77,6 +80,7 @@ public class AiDocuments {
 
     public void delete(String namespace, String group, String dataId, Author author) {
         configs.remove(key(namespace, group, dataId), null, author.ip(), author.user());
+        LOG.info("[{}] {} in namespace {} deleted by {} from {}", group, dataId, namespace, author.user(), author.ip());
     }
 
     /** Every document of a group in a namespace, in the order they were first stored. */
@@ -120,6 +124,9 @@ public class AiDocuments {
         ConfigWrite write = new ConfigWrite(JSON.writeValueAsString(document), "json", name, author.ip(),
                 author.user(), null, null, null, null, null, INTERNAL_TAG + group);
         configs.publish(key(namespace, group, dataId), write, new PublishOptions(casMd5, null, null));
+        LOG.info("[{}] {} `{}` in namespace {} written by {} from {}, latest version {}", group,
+                ABSENT.equals(casMd5) ? "created" : "updated", name, namespace, author.user(), author.ip(),
+                document.path("latestVersion").asString(""));
     }
 
     private ConfigKey key(String namespace, String group, String dataId) {

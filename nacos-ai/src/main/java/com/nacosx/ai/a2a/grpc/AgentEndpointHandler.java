@@ -14,6 +14,8 @@ import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.service.InstanceService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,6 +24,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class AgentEndpointHandler implements RequestHandler<AgentEndpointRequest> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AgentEndpointHandler.class);
 
     private final InstanceService instances;
 
@@ -53,6 +57,8 @@ public class AgentEndpointHandler implements RequestHandler<AgentEndpointRequest
                     "parameter `type` should be %s or %s, but was %s", McpServerEndpointRequest.REGISTER,
                     McpServerEndpointRequest.DEREGISTER, request.type));
         }
+        LOG.info("[{}] {} endpoint {}:{} of agent `{}` version {}", meta.connectionId(), request.type,
+                request.endpoint.address, request.endpoint.port, request.agentName, request.endpoint.version);
         AgentEndpointResponse response = new AgentEndpointResponse();
         response.type = request.type;
         return response;

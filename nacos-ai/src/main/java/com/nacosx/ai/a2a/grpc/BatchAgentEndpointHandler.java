@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /** Replaces the endpoints the sending connection holds for each version of an agent with these. */
@@ -25,6 +27,8 @@ import org.springframework.stereotype.Component;
 public class BatchAgentEndpointHandler implements RequestHandler<BatchAgentEndpointRequest> {
 
     private static final String BATCH_REGISTER = "batchRegisterEndpoint";
+
+    private static final Logger LOG = LoggerFactory.getLogger(BatchAgentEndpointHandler.class);
 
     private final InstanceService instances;
 
@@ -52,8 +56,11 @@ public class BatchAgentEndpointHandler implements RequestHandler<BatchAgentEndpo
         Map<ServiceKey, List<InstanceRecord>> byService = request.endpoints.stream().collect(Collectors.groupingBy(
                 (AgentEndpoint endpoint) -> AgentEndpoints.serviceOf(request.namespaceId, request.agentName, endpoint),
                 LinkedHashMap::new, Collectors.mapping(AgentEndpoints::instanceOf, Collectors.toList())));
-        byService.forEach((service, records) -> instances.batchRegisterForConnection(meta.connectionId(), service,
-                records));
+        byService.forEach((service, records) -> {
+            instances.batchRegisterForConnection(meta.connectionId(), service, records);
+            LOG.info("[{}] {} endpoint(s) of agent `{}` registered into {}", meta.connectionId(), records.size(),
+                    request.agentName, service);
+        });
         AgentEndpointResponse response = new AgentEndpointResponse();
         response.type = BATCH_REGISTER;
         return response;

@@ -18,6 +18,8 @@ import com.nacosx.naming.service.InstanceService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
@@ -29,6 +31,7 @@ import tools.jackson.databind.JsonNode;
 @Component
 public class McpServerEndpointHandler implements RequestHandler<McpServerEndpointRequest> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(McpServerEndpointHandler.class);
     private static final String VERSION_TAG = "_mcp_server_version";
 
     private final McpServers servers;
@@ -70,8 +73,11 @@ public class McpServerEndpointHandler implements RequestHandler<McpServerEndpoin
             JsonNode detail = servers.detail(request.namespaceId, null, request.mcpName, request.version);
             Map<String, String> metadata = request.version == null || request.version.isBlank() ? Map.of()
                     : Map.of(VERSION_TAG, request.version);
-            instances.registerForConnection(meta.connectionId(), serviceOf(detail),
+            ServiceKey service = serviceOf(detail);
+            instances.registerForConnection(meta.connectionId(), service,
                     new InstanceRecord(request.address, request.port, null, 1.0, true, true, true, metadata));
+            LOG.info("[{}] endpoint {}:{} of mcp server `{}` version {} registered into {}", meta.connectionId(),
+                    request.address, request.port, request.mcpName, detail.path("version").asString(), service);
         } else {
             // Without a version the address leaves every version it serves: the latest may have moved on.
             for (String version : versionsOf(request)) {
@@ -79,6 +85,8 @@ public class McpServerEndpointHandler implements RequestHandler<McpServerEndpoin
                 instances.deregisterForConnection(meta.connectionId(), serviceOf(detail), request.address,
                         request.port, NamingNames.DEFAULT_CLUSTER);
             }
+            LOG.info("[{}] endpoint {}:{} of mcp server `{}` deregistered", meta.connectionId(), request.address,
+                    request.port, request.mcpName);
         }
         McpServerEndpointResponse response = new McpServerEndpointResponse();
         response.type = request.type;

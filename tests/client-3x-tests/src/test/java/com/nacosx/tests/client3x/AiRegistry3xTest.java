@@ -202,6 +202,9 @@ class AiRegistry3xTest {
                 "the registered endpoint is served by the other node");
         McpServerDetailInfo served = app.getMcpServer(name);
         assertEquals(id, served.getId());
+        Await.until(5_000, () -> server.log("ai.log").contains("[mcp-server] created `" + name + "`")
+                && server.log("ai.log").contains("endpoint 127.0.0.1:8611 of mcp server `" + name + "`"),
+                "ai.log tells of the release and the endpoint");
 
         AtomicReference<McpServerDetailInfo> pushed = new AtomicReference<>();
         app.subscribeMcpServer(name, new AbstractNacosMcpServerListener() {
