@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
-import { NameSearch, RowActions, useNamedList } from './NamedList';
+import { NameSearch, RowActions, useChosenVersion, useNamedList } from './NamedList';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
@@ -56,28 +56,19 @@ export function AgentDetailPage() {
   const { api } = useSession();
   const namespace = useNamespace();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const name = search.get('name') ?? '';
-  const version = search.get('version') ?? '';
+  const { name, version, choose } = useChosenVersion();
   const card = useLoad(() => api.agent(namespace, name, version), [api, namespace, name, version]);
   const versions = useLoad(() => api.agentVersions(namespace, name), [api, namespace, name]);
   const [error, setError] = useState<string | null>(null);
   const detail = card.data;
 
-  const choose = (chosen: string) => {
-    const next = new URLSearchParams(search);
-    next.set('version', chosen);
-    setSearch(next);
-  };
   const removeVersion = async (chosen: string) => {
     if (!window.confirm(t('mcp.confirmDeleteVersion', { name, version: chosen }))) {
       return;
     }
     try {
       await api.deleteAgent(namespace, name, chosen);
-      const next = new URLSearchParams(search);
-      next.delete('version');
-      setSearch(next);
+      choose(null);
       versions.reload();
       card.reload();
     } catch (failure) {

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/session';
 import { useLoad } from '../app/load';
 import { link, useNamespace } from '../app/links';
-import { NameSearch, RowActions, useNamedList } from './NamedList';
+import { NameSearch, RowActions, useChosenVersion, useNamedList } from './NamedList';
 import { Pager } from '../components/Pager';
 import { ErrorNote, Notice } from '../components/ErrorNote';
 import { EmptyRow } from '../components/EmptyRow';
@@ -98,9 +98,7 @@ export function McpServerDetailPage() {
   const { api } = useSession();
   const namespace = useNamespace();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const name = search.get('name') ?? '';
-  const version = search.get('version') ?? '';
+  const { name, version, choose } = useChosenVersion();
   const server = useLoad(() => api.mcpServer(namespace, name, version), [api, namespace, name, version]);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -123,18 +121,10 @@ export function McpServerDetailPage() {
   const removeVersion = (current: McpServer) => window.confirm(t('mcp.confirmDeleteVersion', { name, version: current.version }))
     && act(async () => {
       await api.deleteMcpServer(namespace, name, current.version);
-      const next = new URLSearchParams(search);
-      next.delete('version');
-      setSearch(next);
+      choose(null);
     }, t('mcp.versionDeleted', { version: current.version }));
   const removeAll = () => window.confirm(t('mcp.confirmDelete', { name })) && api.deleteMcpServer(namespace, name)
     .then(() => navigate(link('/ai/mcp', namespace)), (failure: Error) => setError(failure.message));
-  const choose = (chosen: string) => {
-    const next = new URLSearchParams(search);
-    next.set('version', chosen);
-    setSearch(next);
-  };
-
   return (
     <section>
       <div className="title">

@@ -42,6 +42,24 @@ export function useNamedList<T>(load: (api: NacosApi, namespace: string, name: s
   return { api, namespace, name, paging, list, rows: list.data?.pageItems ?? [], error, notice, find, remove };
 }
 
+/**
+ * What the MCP server and agent detail pages share: the entry's name and the version shown (none:
+ * the latest), both in the URL; {@code choose(null)} goes back to the latest.
+ */
+export function useChosenVersion() {
+  const [search, setSearch] = useSearchParams();
+  const choose = (version: string | null) => {
+    const next = new URLSearchParams(search);
+    if (version) {
+      next.set('version', version);
+    } else {
+      next.delete('version');
+    }
+    setSearch(next);
+  };
+  return { name: search.get('name') ?? '', version: search.get('version') ?? '', choose };
+}
+
 /** A row's links: to the entry's details, and its removal. */
 export function RowActions({ detail, onDelete }: { detail: string; onDelete: () => void }) {
   return (

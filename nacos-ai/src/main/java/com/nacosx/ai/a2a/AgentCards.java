@@ -2,6 +2,7 @@ package com.nacosx.ai.a2a;
 
 import com.nacosx.ai.store.AiDocuments;
 import com.nacosx.ai.store.AiDocuments.Author;
+import com.nacosx.ai.store.AiDocuments.Stored;
 import com.nacosx.ai.store.VersionedDocument;
 import com.nacosx.ai.store.VersionedDocument.Version;
 import com.nacosx.api.common.Page;
@@ -12,6 +13,7 @@ import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.service.NamingQueries;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -48,7 +50,7 @@ public class AgentCards {
 
     /** The service the endpoints of one version of an agent register into. */
     public static ServiceKey endpointService(String namespaceId, String agentName, String version) {
-        return ServiceKey.of(namespaceOf(namespaceId), ENDPOINT_GROUP, agentName + "::" + version);
+        return ServiceKey.of(AiDocuments.namespaceOf(namespaceId), ENDPOINT_GROUP, agentName + "::" + version);
     }
 
     /** A card from a JSON text, checked; see {@link #check}. */
@@ -83,7 +85,8 @@ public class AgentCards {
             }
         }
         for (JsonNode skill : card.path("skills")) {
-            if (!skill.isObject() || skill.path("id").asString("").isBlank() || skill.path("name").asString("").isBlank()) {
+            if (!skill.isObject() || skill.path("id").asString("").isBlank()
+                    || skill.path("name").asString("").isBlank()) {
                 throw invalid("every skill of agentCard.skills needs an `id` and a `name`");
             }
         }
@@ -93,57 +96,60 @@ public class AgentCards {
         return ((ObjectNode) card).deepCopy();
     }
 
-    public static String namespaceOf(String namespaceId) {
-        return namespaceId == null || namespaceId.isBlank() ? "public" : namespaceId.trim();
-    }
-
     /** Registers a new agent with the card's version as its latest. */
     public void register(String namespaceId, ObjectNode card, String registrationType, Author author) {
-        String namespace = namespaceOf(namespaceId);
+        String namespace = AiDocuments.namespaceOf(namespaceId);
         String name = card.path("name").asString();
         if (documents.read(namespace, GROUP, dataIdOf(name)).isPresent()) {
             throw new NacosException(NacosException.CONFLICT, ErrorCode.RESOURCE_CONFLICT, String.format(
                     "agent `%s` has existed, please update it rather than register.", name));
         }
-        VersionedDocument document = VersionedDocument.create(UUID.randomUUID().toString(), name, namespace);
-        document.put(card.path("version").asString(), bodyOf(card, registrationType), true, clock.instant());
-        documents.create(namespace, GROUP, dataIdOf(name), document.node(), author);
+        create(namespace, card, registrationType, author);
     }
 
-    /**
-     * Stores the card's version of an existing agent: a new version is added, one it has is
-     * replaced unless {@code refuseExisting}.
-     */
+    /** Stores the card's version of an existing agent: a new version is added, one it has is replaced. */
     public void update(String namespaceId, ObjectNode card, boolean setAsLatest, String registrationType,
-            boolean refuseExisting, Author author) {
-        String namespace = namespaceOf(namespaceId);
-        String name = card.path("name").asString();
-        AiDocuments.Stored stored = require(namespace, name);
-        VersionedDocument document = VersionedDocument.of(stored.document());
-        String version = card.path("version").asString();
-        if (refuseExisting && document.version(version).isPresent()) {
-            throw new NacosException(NacosException.CONFLICT, ErrorCode.AGENT_VERSION_EXIST, String.format(
-                    "agent `%s` already has version `%s`; release a new version", name, version));
-        }
-        document.put(version, bodyOf(card, registrationType), setAsLatest, clock.instant());
-        documents.replace(namespace, GROUP, dataIdOf(name), document.node(), stored.md5(), author);
+            Author author) {
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        putVersion(namespace, require(namespace, card.path("name").asString()), card, setAsLatest, registrationType,
+                false, author);
     }
 
     /** What the SDK's release does: registers the agent, or adds a version it does not have. */
     public void release(String namespaceId, ObjectNode card, String registrationType, boolean setAsLatest,
             Author author) {
-        String namespace = namespaceOf(namespaceId);
-        if (documents.read(namespace, GROUP, dataIdOf(card.path("name").asString())).isEmpty()) {
-            register(namespace, card, registrationType, author);
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        Optional<Stored> agent = documents.read(namespace, GROUP, dataIdOf(card.path("name").asString()));
+        if (agent.isEmpty()) {
+            create(namespace, card, registrationType, author);
         } else {
-            update(namespace, card, setAsLatest, registrationType, true, author);
+            putVersion(namespace, agent.get(), card, setAsLatest, registrationType, true, author);
         }
+    }
+
+    private void create(String namespace, ObjectNode card, String registrationType, Author author) {
+        String name = card.path("name").asString();
+        VersionedDocument document = VersionedDocument.create(UUID.randomUUID().toString(), name, namespace);
+        document.put(card.path("version").asString(), bodyOf(card, registrationType), true, clock.instant());
+        documents.create(namespace, GROUP, dataIdOf(name), document, author);
+    }
+
+    /** Stores the card as a version of the agent read; one it has is refused when {@code refuseExisting}. */
+    private void putVersion(String namespace, Stored agent, ObjectNode card, boolean setAsLatest,
+            String registrationType, boolean refuseExisting, Author author) {
+        String version = card.path("version").asString();
+        if (refuseExisting && agent.document().version(version).isPresent()) {
+            throw new NacosException(NacosException.CONFLICT, ErrorCode.AGENT_VERSION_EXIST, String.format(
+                    "agent `%s` already has version `%s`; release a new version", agent.document().name(), version));
+        }
+        agent.document().put(version, bodyOf(card, registrationType), setAsLatest, clock.instant());
+        documents.replace(namespace, GROUP, dataIdOf(agent.document().name()), agent, author);
     }
 
     /** The card of a version (the latest when blank) as {@code AgentCardDetailInfo}. */
     public ObjectNode detail(String namespaceId, String name, String version, String registrationType) {
-        String namespace = namespaceOf(namespaceId);
-        VersionedDocument document = VersionedDocument.of(require(namespace, name).document());
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        VersionedDocument document = require(namespace, name).document();
         Version chosen = chosen(document, version);
         ObjectNode detail = ((ObjectNode) chosen.body().path("card")).deepCopy();
         String type = registrationType == null || registrationType.isBlank()
@@ -158,7 +164,7 @@ public class AgentCards {
 
     /** Every version of an agent as {@code AgentVersionDetail}. */
     public ArrayNode versions(String namespaceId, String name) {
-        return versionDetails(VersionedDocument.of(require(namespaceOf(namespaceId), name).document()));
+        return versionDetails(require(AiDocuments.namespaceOf(namespaceId), name).document());
     }
 
     private static ArrayNode versionDetails(VersionedDocument document) {
@@ -172,27 +178,19 @@ public class AgentCards {
 
     /** Agents of a namespace as {@code AgentCardVersionInfo}, matched by name as the MCP list is. */
     public Page<ObjectNode> list(String namespaceId, String name, String search, int pageNo, int pageSize) {
-        return documents.page(namespaceOf(namespaceId), GROUP, name, search, pageNo, pageSize, AgentCards::versionInfo);
+        return documents.page(AiDocuments.namespaceOf(namespaceId), GROUP, name, search, pageNo, pageSize,
+                AgentCards::versionInfo);
     }
 
     /** Deletes one version, or the agent when {@code version} is blank or it was the last. */
     public void delete(String namespaceId, String name, String version, Author author) {
-        String namespace = namespaceOf(namespaceId);
-        AiDocuments.Stored stored = require(namespace, name);
-        VersionedDocument document = VersionedDocument.of(stored.document());
-        if (version == null || version.isBlank()) {
-            documents.delete(namespace, GROUP, dataIdOf(name), author);
-            return;
-        }
-        chosen(document, version);
-        if (document.remove(version)) {
-            documents.replace(namespace, GROUP, dataIdOf(name), document.node(), stored.md5(), author);
-        } else {
-            documents.delete(namespace, GROUP, dataIdOf(name), author);
-        }
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        Stored agent = require(namespace, name);
+        documents.deleteVersion(namespace, GROUP, dataIdOf(name), agent, version,
+                () -> versionMissing(agent.document(), version), author);
     }
 
-    private AiDocuments.Stored require(String namespace, String name) {
+    private Stored require(String namespace, String name) {
         if (name == null || name.isBlank()) {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.PARAMETER_MISSING,
                     "Required parameter `agentName` can't be empty or null");
@@ -206,9 +204,12 @@ public class AgentCards {
         if (version == null || version.isBlank()) {
             return document.latest();
         }
-        return document.version(version).orElseThrow(() -> new NacosException(NacosException.NOT_FOUND,
-                ErrorCode.AGENT_VERSION_NOT_FOUND,
-                String.format("agent `%s` has no version `%s`", document.name(), version)));
+        return document.version(version).orElseThrow(() -> versionMissing(document, version));
+    }
+
+    private static NacosException versionMissing(VersionedDocument agent, String version) {
+        return new NacosException(NacosException.NOT_FOUND, ErrorCode.AGENT_VERSION_NOT_FOUND,
+                String.format("agent `%s` has no version `%s`", agent.name(), version));
     }
 
     /** The registered endpoints as the card's url (the first) and additional interfaces (all). */

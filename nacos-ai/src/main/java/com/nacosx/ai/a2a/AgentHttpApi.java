@@ -37,10 +37,8 @@ public class AgentHttpApi implements HttpApi {
                 exchange.respondJson(ApiResult.success("ok"));
             });
             routes.put(base).access(AiAccess.http(Action.WRITE, "agentName")).blocking(exchange -> {
-                String latest = exchange.param("setAsLatest");
-                agents.update(exchange.param("namespaceId"), card(exchange),
-                        latest == null || latest.isBlank() || Boolean.parseBoolean(latest.trim()),
-                        exchange.param("registrationType"), false, Author.of(exchange));
+                agents.update(exchange.param("namespaceId"), card(exchange), exchange.boolParam("setAsLatest", true),
+                        exchange.param("registrationType"), Author.of(exchange));
                 exchange.respondJson(ApiResult.success("ok"));
             });
             routes.get(base).access(AiAccess.http(Action.READ, "agentName")).blocking(exchange ->

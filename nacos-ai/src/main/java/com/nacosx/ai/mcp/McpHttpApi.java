@@ -43,8 +43,8 @@ public class McpHttpApi implements HttpApi {
                     exchange.respondJson(ApiResult.success(servers.create(exchange.param("namespaceId"),
                             release(exchange), Author.of(exchange)))));
             routes.put(base).access(AiAccess.http(Action.WRITE, "mcpName")).blocking(exchange -> {
-                servers.update(exchange.param("namespaceId"), flag(exchange, "latest", true),
-                        flag(exchange, "overrideExisting", false), release(exchange), Author.of(exchange));
+                servers.update(exchange.param("namespaceId"), exchange.boolParam("latest", true),
+                        exchange.boolParam("overrideExisting", false), release(exchange), Author.of(exchange));
                 exchange.respondJson(ApiResult.success("ok"));
             });
             routes.delete(base).access(AiAccess.http(Action.WRITE, "mcpName")).blocking(exchange -> {
@@ -64,11 +64,6 @@ public class McpHttpApi implements HttpApi {
     private static McpRelease release(HttpExchange exchange) {
         return McpSpecs.fromForm(exchange.param("mcpName"), exchange.param("serverSpecification"),
                 exchange.param("toolSpecification"), exchange.param("endpointSpecification"));
-    }
-
-    static boolean flag(HttpExchange exchange, String name, boolean otherwise) {
-        String value = exchange.param(name);
-        return value == null || value.isBlank() ? otherwise : Boolean.parseBoolean(value.trim());
     }
 
 }

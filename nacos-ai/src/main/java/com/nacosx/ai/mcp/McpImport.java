@@ -1,5 +1,6 @@
 package com.nacosx.ai.mcp;
 
+import com.nacosx.ai.store.AiDocuments;
 import com.nacosx.ai.store.AiDocuments.Author;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
@@ -44,7 +45,7 @@ public class McpImport {
         static Request of(HttpExchange exchange) {
             String selected = exchange.param("selectedServers");
             return new Request(exchange.param("importType"), exchange.param("data"),
-                    McpHttpApi.flag(exchange, "overrideExisting", false), McpHttpApi.flag(exchange, "skipInvalid", false),
+                    exchange.boolParam("overrideExisting", false), exchange.boolParam("skipInvalid", false),
                     selected == null || selected.isBlank() ? Set.of() : Arrays.stream(selected.split(","))
                             .map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet()));
         }
@@ -102,7 +103,8 @@ public class McpImport {
             if (!candidate.errors().isEmpty() || (candidate.exists() && !request.overrideExisting())) {
                 skipped++;
                 result.put("status", "skipped");
-                result.put("errorMessage", candidate.errors().isEmpty() ? "exists" : String.join("; ", candidate.errors()));
+                result.put("errorMessage", candidate.errors().isEmpty() ? "exists"
+                        : String.join("; ", candidate.errors()));
                 if (candidate.exists()) {
                     result.put("conflictType", "existing");
                 }
@@ -131,7 +133,7 @@ public class McpImport {
 
     private String overwrite(String namespaceId, McpRelease release, Author author) {
         servers.update(namespaceId, true, true, release, author);
-        return servers.find(McpServers.namespaceOf(namespaceId), null, release.name())
+        return servers.find(AiDocuments.namespaceOf(namespaceId), null, release.name())
                 .map(found -> found.document().id()).orElse(null);
     }
 
@@ -157,7 +159,8 @@ public class McpImport {
             String name = McpSpecs.text(server, "name");
             if (name == null || (!request.selectedServers().isEmpty() && !request.selectedServers().contains(name))) {
                 if (name == null) {
-                    byName.put("#" + byName.size(), new Candidate(null, null, List.of("a server has no `name`"), false));
+                    byName.put("#" + byName.size(),
+                            new Candidate(null, null, List.of("a server has no `name`"), false));
                 }
                 continue;
             }
@@ -182,7 +185,7 @@ public class McpImport {
     private Candidate candidate(String namespaceId, String name, JsonNode server) {
         try {
             McpRelease release = releaseOf(name, server);
-            boolean exists = servers.find(McpServers.namespaceOf(namespaceId), null, name).isPresent();
+            boolean exists = servers.find(AiDocuments.namespaceOf(namespaceId), null, name).isPresent();
             return new Candidate(name, release, List.of(), exists);
         } catch (NacosException | IllegalArgumentException e) {
             return new Candidate(name, null, List.of(e.getMessage()), false);

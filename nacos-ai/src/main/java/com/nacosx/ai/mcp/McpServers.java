@@ -8,11 +8,13 @@ import com.nacosx.ai.store.VersionedDocument.Version;
 import com.nacosx.api.common.Page;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.naming.model.ServiceKey;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,7 +28,6 @@ import tools.jackson.databind.node.ObjectNode;
 public class McpServers {
 
     public static final String GROUP = "mcp-server";
-    public static final String DEFAULT_NAMESPACE = "public";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final AiDocuments documents;
@@ -38,14 +39,9 @@ public class McpServers {
         this.endpoints = endpoints;
     }
 
-    /** The namespace an MCP request names; none is the public namespace. */
-    public static String namespaceOf(String namespaceId) {
-        return namespaceId == null || namespaceId.isBlank() ? DEFAULT_NAMESPACE : namespaceId.trim();
-    }
-
     /** Creates the server with its first version, which becomes the latest; returns its id. */
     public String create(String namespaceId, McpRelease release, Author author) {
-        String namespace = namespaceOf(namespaceId);
+        String namespace = AiDocuments.namespaceOf(namespaceId);
         if (find(namespace, null, release.name()).isPresent()) {
             throw new NacosException(NacosException.CONFLICT, ErrorCode.RESOURCE_CONFLICT, String.format(
                     "mcp server `%s` has existed, please update it rather than create.", release.name()));
@@ -56,7 +52,7 @@ public class McpServers {
         }
         VersionedDocument document = VersionedDocument.create(id, release.name(), namespace);
         document.put(release.version(), bodyOf(release), true, clock.instant());
-        documents.create(namespace, GROUP, AiDocuments.dataIdOf("mcp", release.name()), document.node(), author);
+        documents.create(namespace, GROUP, dataIdOf(release.name()), document, author);
         return id;
     }
 
@@ -68,17 +64,13 @@ public class McpServers {
      */
     public void update(String namespaceId, boolean latest, boolean overrideExisting, McpRelease release,
             Author author) {
-        String namespace = namespaceOf(namespaceId);
-        Found found = require(namespace, release.id(), release.name());
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        Stored found = require(namespace, release.id(), release.name());
         if (!found.document().name().equals(release.name())) {
             throw McpSpecs.invalid("the name of mcp server " + found.document().id() + " is `"
                     + found.document().name() + "` and cannot be changed to `" + release.name() + "`");
         }
-        if (!overrideExisting && found.document().version(release.version()).isPresent()) {
-            throw versionExists(release);
-        }
-        found.document().put(release.version(), bodyOf(release), latest, clock.instant());
-        save(namespace, found, author);
+        putVersion(namespace, found, release, latest, overrideExisting, author);
     }
 
     /**
@@ -88,27 +80,32 @@ public class McpServers {
      * @return the server's id
      */
     public String release(String namespaceId, McpRelease release, boolean latest, Author author) {
-        String namespace = namespaceOf(namespaceId);
-        Optional<Found> found = find(namespace, release.id(), release.name());
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        Optional<Stored> found = find(namespace, release.id(), release.name());
         if (found.isEmpty()) {
             return create(namespace, release, author);
         }
-        if (found.get().document().version(release.version()).isPresent()) {
-            throw versionExists(release);
-        }
-        found.get().document().put(release.version(), bodyOf(release), latest, clock.instant());
-        save(namespace, found.get(), author);
+        putVersion(namespace, found.get(), release, latest, false, author);
         return found.get().document().id();
+    }
+
+    /** Stores the release as a version of the server read; one it has is replaced only when {@code override}. */
+    private void putVersion(String namespace, Stored server, McpRelease release, boolean latest, boolean override,
+            Author author) {
+        if (!override && server.document().version(release.version()).isPresent()) {
+            throw new NacosException(NacosException.CONFLICT, ErrorCode.MCP_SERVER_VERSION_EXIST, String.format(
+                    "Mcp Server %s and target version %s already exist; publish a new version, or update it with"
+                            + " overrideExisting=true", release.name(), release.version()));
+        }
+        server.document().put(release.version(), bodyOf(release), latest, clock.instant());
+        documents.replace(namespace, GROUP, dataIdOf(server.document().name()), server, author);
     }
 
     /** The detail of one version (the latest when {@code version} is blank), with its endpoints as of now. */
     public ObjectNode detail(String namespaceId, String id, String name, String version) {
-        String namespace = namespaceOf(namespaceId);
+        String namespace = AiDocuments.namespaceOf(namespaceId);
         VersionedDocument document = require(namespace, id, name).document();
-        Version chosen = version == null || version.isBlank() ? document.latest()
-                : document.version(version).orElseThrow(() -> new NacosException(NacosException.NOT_FOUND,
-                        ErrorCode.MCP_SERVER_VERSION_NOT_FOUND, String.format(
-                                "mcp server `%s` for version `%s` not found", document.id(), version)));
+        Version chosen = chosen(document, version);
         ObjectNode detail = basicOf(document, chosen);
         detail.set("allVersions", versionDetails(document));
         ObjectNode body = chosen.body();
@@ -128,50 +125,81 @@ public class McpServers {
         return detail;
     }
 
+    /** A version of a server and the service its endpoints register into. */
+    public record EndpointService(String version, ServiceKey service) {
+    }
+
+    /** Where the endpoints of one version (the latest when {@code version} is blank) register. */
+    public EndpointService endpointService(String namespaceId, String name, String version) {
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        VersionedDocument document = require(namespace, null, name).document();
+        return endpointServiceOf(namespace, document, chosen(document, version));
+    }
+
+    /** Where the endpoints of each version of a server register. */
+    public List<EndpointService> endpointServices(String namespaceId, String name) {
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        VersionedDocument document = require(namespace, null, name).document();
+        return document.versions().stream().map(version -> endpointServiceOf(namespace, document, version)).toList();
+    }
+
+    /**
+     * The version's own service ({@link McpEndpoints#serviceRef}), or for an {@code http} server
+     * the service of its first REF frontend; a local (stdio) server has none.
+     */
+    private static EndpointService endpointServiceOf(String namespace, VersionedDocument document, Version version) {
+        JsonNode server = version.body().path("server");
+        String protocol = server.path("protocol").asString("");
+        if (McpSpecs.STDIO.equalsIgnoreCase(protocol)) {
+            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.MCP_SERVER_REF_ENDPOINT_SERVICE_NOT_FOUND,
+                    "The Mcp Server Ref endpoint service not found: a local (stdio) server has no endpoints");
+        }
+        JsonNode ref = null;
+        if ("http".equals(protocol)) {
+            for (JsonNode front : server.path("remoteServerConfig").path("frontEndpointConfigList")) {
+                if (McpSpecs.REF.equals(McpSpecs.text(front, "endpointType"))
+                        && front.path("endpointData").isObject()) {
+                    ref = front.get("endpointData");
+                    break;
+                }
+            }
+        }
+        if (ref == null) {
+            JsonNode endpoint = version.body().path("endpoint");
+            ref = McpEndpoints.serviceRef(namespace, document.name(), version.version(),
+                    endpoint.isObject() ? (ObjectNode) endpoint : null);
+        }
+        return new EndpointService(version.version(), ServiceKey.of(McpSpecs.text(ref, "namespaceId"),
+                McpSpecs.text(ref, "groupName"), McpSpecs.text(ref, "serviceName")));
+    }
+
     /**
      * Servers of a namespace as {@code McpServerVersionInfo}, by name: {@code accurate} search
      * matches the name exactly, {@code blur} as a pattern with {@code *} (a plain text is a part of
      * the name); no name lists all.
      */
     public Page<ObjectNode> list(String namespaceId, String name, String search, int pageNo, int pageSize) {
-        return documents.page(namespaceOf(namespaceId), GROUP, name, search, pageNo, pageSize, document -> {
-            ObjectNode info = basicOf(document, document.latest());
-            info.put("latestPublishedVersion", document.latest().version());
-            info.set("versionDetails", versionDetails(document));
-            return info;
-        });
+        return documents.page(AiDocuments.namespaceOf(namespaceId), GROUP, name, search, pageNo, pageSize,
+                document -> {
+                    ObjectNode info = basicOf(document, document.latest());
+                    info.put("latestPublishedVersion", document.latest().version());
+                    info.set("versionDetails", versionDetails(document));
+                    return info;
+                });
     }
 
     /** Deletes one version, or the whole server when {@code version} is blank or it was the last. */
     public void delete(String namespaceId, String id, String name, String version, Author author) {
-        String namespace = namespaceOf(namespaceId);
-        Found found = require(namespace, id, name);
-        VersionedDocument document = found.document();
-        String dataId = AiDocuments.dataIdOf("mcp", document.name());
-        if (version == null || version.isBlank()) {
-            documents.delete(namespace, GROUP, dataId, author);
-            return;
-        }
-        if (document.version(version).isEmpty()) {
-            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.MCP_SERVER_VERSION_NOT_FOUND,
-                    String.format("mcp server `%s` for version `%s` not found", document.id(), version));
-        }
-        if (document.remove(version)) {
-            save(namespace, found, author);
-        } else {
-            documents.delete(namespace, GROUP, dataId, author);
-        }
-    }
-
-    /** A server found, with the md5 its next write compares against. */
-    record Found(VersionedDocument document, String md5) {
+        String namespace = AiDocuments.namespaceOf(namespaceId);
+        Stored found = require(namespace, id, name);
+        documents.deleteVersion(namespace, GROUP, dataIdOf(found.document().name()), found, version,
+                () -> versionMissing(found.document(), version), author);
     }
 
     /** The server named by id (when given) or by name. */
-    Optional<Found> find(String namespace, String id, String name) {
+    Optional<Stored> find(String namespace, String id, String name) {
         if (name != null && !name.isBlank()) {
-            Optional<Found> byName = documents.read(namespace, GROUP, AiDocuments.dataIdOf("mcp", name))
-                    .map(McpServers::found);
+            Optional<Stored> byName = documents.read(namespace, GROUP, dataIdOf(name));
             if (id == null || id.isBlank() || byName.isPresent()) {
                 return byName.filter(found -> id == null || id.isBlank() || found.document().id().equals(id));
             }
@@ -179,35 +207,31 @@ public class McpServers {
         if (id == null || id.isBlank()) {
             return Optional.empty();
         }
-        return documents.all(namespace, GROUP).stream().map(VersionedDocument::of)
-                .filter(document -> document.id().equals(id)).findFirst()
-                .flatMap(document -> documents.read(namespace, GROUP, AiDocuments.dataIdOf("mcp", document.name())))
-                .map(McpServers::found);
+        return documents.all(namespace, GROUP).stream().filter(found -> found.document().id().equals(id)).findFirst();
     }
 
-    Found require(String namespace, String id, String name) {
+    Stored require(String namespace, String id, String name) {
         if ((id == null || id.isBlank()) && (name == null || name.isBlank())) {
             throw new NacosException(NacosException.BAD_REQUEST, ErrorCode.PARAMETER_MISSING,
                     "Required parameter 'mcpId' or 'mcpName' type String at lease one is not present");
         }
         return find(namespace, id, name).orElseThrow(() -> new NacosException(NacosException.NOT_FOUND,
-                ErrorCode.MCP_SERVER_NOT_FOUND, String.format("Mcp server [ID: %s, name: %s] not found in namespace [%s]",
-                        id, name, namespace)));
+                ErrorCode.MCP_SERVER_NOT_FOUND, String.format(
+                        "Mcp server [ID: %s, name: %s] not found in namespace [%s]", id, name, namespace)));
     }
 
-    private static Found found(Stored stored) {
-        return new Found(VersionedDocument.of(stored.document()), stored.md5());
+    private static Version chosen(VersionedDocument document, String version) {
+        return version == null || version.isBlank() ? document.latest()
+                : document.version(version).orElseThrow(() -> versionMissing(document, version));
     }
 
-    private void save(String namespace, Found found, Author author) {
-        documents.replace(namespace, GROUP, AiDocuments.dataIdOf("mcp", found.document().name()),
-                found.document().node(), found.md5(), author);
+    private static String dataIdOf(String name) {
+        return AiDocuments.dataIdOf("mcp", name);
     }
 
-    private static NacosException versionExists(McpRelease release) {
-        return new NacosException(NacosException.CONFLICT, ErrorCode.MCP_SERVER_VERSION_EXIST, String.format(
-                "Mcp Server %s and target version %s already exist; publish a new version, or update it with"
-                        + " overrideExisting=true", release.name(), release.version()));
+    private static NacosException versionMissing(VersionedDocument server, String version) {
+        return new NacosException(NacosException.NOT_FOUND, ErrorCode.MCP_SERVER_VERSION_NOT_FOUND,
+                String.format("mcp server `%s` for version `%s` not found", server.id(), version));
     }
 
     /** What a version stores: the specifications as sent, without what the document itself holds. */

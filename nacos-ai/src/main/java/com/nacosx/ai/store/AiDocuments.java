@@ -1,6 +1,7 @@
 package com.nacosx.ai.store;
 
 import com.nacosx.api.common.Page;
+import com.nacosx.api.exception.NacosException;
 import com.nacosx.config.model.ConfigKey;
 import com.nacosx.config.model.ConfigWrite;
 import com.nacosx.config.model.StoredConfig;
@@ -16,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -38,6 +40,7 @@ public class AiDocuments {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** Never an md5: a compare-and-set on it succeeds only by inserting, so a create cannot overwrite. */
     private static final String ABSENT = "absent";
+    private static final String PUBLIC_NAMESPACE = "public";
 
     private final ConfigService configs;
 
@@ -46,7 +49,12 @@ public class AiDocuments {
     }
 
     /** A document as read, with the md5 a later {@link #replace} compares against. */
-    public record Stored(ObjectNode document, String md5) {
+    public record Stored(VersionedDocument document, String md5) {
+    }
+
+    /** The namespace a request names; none is the public namespace, as the 3.x AI API has it. */
+    public static String namespaceOf(String namespaceId) {
+        return namespaceId == null || namespaceId.isBlank() ? PUBLIC_NAMESPACE : namespaceId.trim();
     }
 
     /** A config data id for {@code name}: names may hold any character, data ids may not. */
@@ -64,18 +72,37 @@ public class AiDocuments {
         if (served == null) {
             return Optional.empty();
         }
-        return Optional.of(new Stored(parse(served.entry().content()), served.entry().md5()));
+        return Optional.of(stored(served.entry().content(), served.entry().md5()));
     }
 
     /** Stores a new document; fails with a conflict when one was created under the same id meanwhile. */
-    public void create(String namespace, String group, String dataId, ObjectNode document, Author author) {
-        write(namespace, group, dataId, document, ABSENT, author);
+    public void create(String namespace, String group, String dataId, VersionedDocument document, Author author) {
+        write(namespace, group, dataId, document.node(), ABSENT, author);
     }
 
-    /** Replaces the document read with md5 {@code readMd5}; fails with a conflict when it changed since. */
-    public void replace(String namespace, String group, String dataId, ObjectNode document, String readMd5,
-            Author author) {
-        write(namespace, group, dataId, document, readMd5, author);
+    /** Stores the document as changed since it was read; fails with a conflict when another write came between. */
+    public void replace(String namespace, String group, String dataId, Stored changed, Author author) {
+        write(namespace, group, dataId, changed.document().node(), changed.md5(), author);
+    }
+
+    /**
+     * Deletes one version of a document read, or the document when {@code version} is blank or it
+     * was the last; a version it does not have is refused with {@code missing}.
+     */
+    public void deleteVersion(String namespace, String group, String dataId, Stored stored, String version,
+            Supplier<NacosException> missing, Author author) {
+        if (version == null || version.isBlank()) {
+            delete(namespace, group, dataId, author);
+            return;
+        }
+        if (stored.document().version(version).isEmpty()) {
+            throw missing.get();
+        }
+        if (stored.document().remove(version)) {
+            replace(namespace, group, dataId, stored, author);
+        } else {
+            delete(namespace, group, dataId, author);
+        }
     }
 
     public void delete(String namespace, String group, String dataId, Author author) {
@@ -84,13 +111,13 @@ public class AiDocuments {
     }
 
     /** Every document of a group in a namespace, in the order they were first stored. */
-    public List<ObjectNode> all(String namespace, String group) {
-        List<ObjectNode> documents = new ArrayList<>();
+    public List<Stored> all(String namespace, String group) {
+        List<Stored> documents = new ArrayList<>();
         SearchCriteria criteria = new SearchCriteria(ConfigService.normalizeTenant(namespace), null, group, null,
                 null, null, false);
         for (int pageNo = 1; ; pageNo++) {
             Page<StoredConfig> page = configs.search(criteria, pageNo, Page.MAX_PAGE_SIZE);
-            page.pageItems().forEach(config -> documents.add(parse(config.content())));
+            page.pageItems().forEach(config -> documents.add(stored(config.content(), config.md5())));
             if (pageNo >= page.pagesAvailable()) {
                 return documents;
             }
@@ -104,7 +131,7 @@ public class AiDocuments {
     public Page<ObjectNode> page(String namespace, String group, String name, String search, int pageNo, int pageSize,
             Function<VersionedDocument, ObjectNode> shown) {
         Page.checkPaging(pageNo, pageSize);
-        List<ObjectNode> matching = all(namespace, group).stream().map(VersionedDocument::of)
+        List<ObjectNode> matching = all(namespace, group).stream().map(Stored::document)
                 .filter(document -> NamePattern.matches(document.name(), name, search)).map(shown).toList();
         return Page.slice(matching, pageNo, pageSize);
     }
@@ -133,7 +160,7 @@ public class AiDocuments {
         return configs.key(dataId, group, namespace);
     }
 
-    private static ObjectNode parse(String content) {
-        return (ObjectNode) JSON.readTree(content);
+    private static Stored stored(String content, String md5) {
+        return new Stored(VersionedDocument.of((ObjectNode) JSON.readTree(content)), md5);
     }
 }

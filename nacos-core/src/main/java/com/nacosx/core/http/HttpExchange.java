@@ -299,6 +299,17 @@ public final class HttpExchange {
                 : (int) number(name, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
     }
 
+    public long longParam(String name, long defaultValue) {
+        String value = param(name);
+        return value == null || value.isBlank() ? defaultValue : number(name, value, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** A true/false parameter, {@code defaultValue} when absent or blank; any text but "true" is false. */
+    public boolean boolParam(String name, boolean defaultValue) {
+        String value = param(name);
+        return value == null || value.isBlank() ? defaultValue : Boolean.parseBoolean(value.trim());
+    }
+
     /** A parameter holding comma-separated numbers (ids); empty when absent. */
     public List<Long> longListParam(String name) {
         String value = param(name);

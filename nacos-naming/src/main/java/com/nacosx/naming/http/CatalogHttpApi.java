@@ -47,7 +47,7 @@ public class CatalogHttpApi implements HttpApi {
 
     /** Services of a namespace, optionally of one group and whose name contains {@code serviceNameParam}. */
     private void services(HttpExchange exchange) {
-        List<RegisteredService> matching = matching(exchange, NamingParams.bool(exchange, "hasIpCount", false));
+        List<RegisteredService> matching = matching(exchange, exchange.boolParam("hasIpCount", false));
         List<Map<String, Object>> page = Page.of(matching, exchange.intParam("pageNo", 1),
                 exchange.intParam("pageSize", 10)).stream().map(CatalogHttpApi::summary).toList();
         Map<String, Object> body = new LinkedHashMap<>();
@@ -58,7 +58,7 @@ public class CatalogHttpApi implements HttpApi {
 
     /** The v3 admin list: the same summaries as one page in the envelope, empty services left out unless asked. */
     private void servicesV3(HttpExchange exchange) {
-        List<RegisteredService> matching = matching(exchange, NamingParams.bool(exchange, "ignoreEmptyService", true));
+        List<RegisteredService> matching = matching(exchange, exchange.boolParam("ignoreEmptyService", true));
         exchange.respondJson(ApiResult.success(Page.counted(matching, exchange.intParam("pageNo", 1),
                 exchange.intParam("pageSize", 10), CatalogHttpApi::summary)));
     }

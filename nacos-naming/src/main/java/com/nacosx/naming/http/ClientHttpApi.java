@@ -119,7 +119,7 @@ public class ClientHttpApi implements HttpApi {
 
     private void publishers(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
-        boolean ephemeral = NamingParams.bool(exchange, "ephemeral", true);
+        boolean ephemeral = exchange.boolParam("ephemeral", true);
         String ip = exchange.param("ip");
         String port = exchange.param("port");
         List<Map<String, Object>> items = new ArrayList<>();

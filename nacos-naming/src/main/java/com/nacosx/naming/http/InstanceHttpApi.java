@@ -252,7 +252,7 @@ public class InstanceHttpApi implements HttpApi {
         String consumer = clientIp != null && !clientIp.isBlank() ? clientIp.trim()
                 : exchange.param("ip") != null ? exchange.param("ip") : exchange.clientIp();
         version.json(exchange, queries.select(key,
-                new Selection(clusters, NamingParams.bool(exchange, "healthyOnly", false), true), consumer).json());
+                new Selection(clusters, exchange.boolParam("healthyOnly", false), true), consumer).json());
     }
 
     /**
@@ -262,7 +262,7 @@ public class InstanceHttpApi implements HttpApi {
     private void allHostsV3(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
         String cluster = exchange.param("clusterName");
-        boolean healthyOnly = NamingParams.bool(exchange, "healthyOnly", false);
+        boolean healthyOnly = exchange.boolParam("healthyOnly", false);
         exchange.respondJson(ApiResult.success(queries.hosts(key).stream()
                 .filter(host -> cluster == null || cluster.isBlank() || cluster.equals(host.clusterName))
                 .filter(host -> !healthyOnly || host.healthy)
@@ -273,7 +273,7 @@ public class InstanceHttpApi implements HttpApi {
     private void servedHostsV3(HttpExchange exchange) {
         ServiceKey key = NamingParams.service(exchange);
         Selection selection = new Selection(exchange.param("clusterName"),
-                NamingParams.bool(exchange, "healthyOnly", false), false);
+                exchange.boolParam("healthyOnly", false), false);
         exchange.respondJson(ApiResult.success(queries.select(key, selection, exchange.clientIp()).info().hosts));
     }
 

@@ -76,11 +76,6 @@ final class NamingParams {
         }
     }
 
-    static boolean bool(HttpExchange exchange, String name, boolean defaultValue) {
-        Boolean value = optionalBool(exchange, name);
-        return value == null ? defaultValue : value;
-    }
-
     /** The boolean parameter given, or null. */
     static Boolean optionalBool(HttpExchange exchange, String name) {
         String value = exchange.param(name);
@@ -88,15 +83,16 @@ final class NamingParams {
     }
 
     static boolean ephemeral(HttpExchange exchange) {
-        return bool(exchange, "ephemeral", true);
+        return exchange.boolParam("ephemeral", true);
     }
 
     /** The instance a register or update names; {@code enable} is the older spelling of {@code enabled}. */
     static InstanceRecord instance(HttpExchange exchange) {
-        boolean enabled = exchange.param("enabled") != null ? bool(exchange, "enabled", true)
-                : bool(exchange, "enable", true);
+        boolean enabled = exchange.param("enabled") != null ? exchange.boolParam("enabled", true)
+                : exchange.boolParam("enable", true);
         return new InstanceRecord(ip(exchange), port(exchange), cluster(exchange), weight(exchange, 1.0D),
-                bool(exchange, "healthy", true), enabled, ephemeral(exchange), metadata(exchange.param("metadata")));
+                exchange.boolParam("healthy", true), enabled, ephemeral(exchange),
+                metadata(exchange.param("metadata")));
     }
 
     /**

@@ -79,7 +79,7 @@ public class OperatorHttpApi implements HttpApi {
             } else {
                 switches.set(entry, value);
             }
-            if (!NamingParams.bool(exchange, "debug", false)) {
+            if (!exchange.boolParam("debug", false)) {
                 setOnPeers(exchange);
             }
             version.ok(exchange);
@@ -112,7 +112,7 @@ public class OperatorHttpApi implements HttpApi {
     private Map<String, Object> metrics(HttpExchange exchange) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", "UP");
-        if (!NamingParams.bool(exchange, "onlyStatus", true)) {
+        if (!exchange.boolParam("onlyStatus", true)) {
             NamingQueries.Counts counts = queries.counts();
             body.put("serviceCount", counts.serviceCount());
             body.put("instanceCount", counts.instanceCount());

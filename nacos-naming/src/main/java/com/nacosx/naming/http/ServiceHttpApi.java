@@ -93,7 +93,7 @@ public class ServiceHttpApi implements HttpApi {
     }
 
     private void create(HttpExchange exchange, boolean ephemeralByDefault, ApiVersion version) {
-        services.create(NamingParams.service(exchange), NamingParams.bool(exchange, "ephemeral", ephemeralByDefault),
+        services.create(NamingParams.service(exchange), exchange.boolParam("ephemeral", ephemeralByDefault),
                 meta(exchange, 0F));
         version.ok(exchange);
     }
@@ -195,7 +195,7 @@ public class ServiceHttpApi implements HttpApi {
             path = parsed.get("path") == null ? "" : String.valueOf(parsed.get("path"));
         }
         int checkPort = exchange.intParam("checkPort", 80);
-        boolean useInstancePort = NamingParams.bool(exchange, "useInstancePort4Check", true);
+        boolean useInstancePort = exchange.boolParam("useInstancePort4Check", true);
         services.updateCluster(key, cluster, new ClusterMeta(type, path, checkPort, useInstancePort,
                 NamingParams.metadata(exchange.param("metadata"))));
         version.ok(exchange);

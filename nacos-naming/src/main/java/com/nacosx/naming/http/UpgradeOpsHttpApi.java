@@ -50,7 +50,7 @@ public class UpgradeOpsHttpApi implements HttpApi {
 
     private void metrics(HttpExchange exchange) {
         Map<String, Object> metrics = metrics();
-        if (NamingParams.bool(exchange, "json", false)) {
+        if (exchange.boolParam("json", false)) {
             exchange.respondJson(metrics);
             return;
         }

@@ -2,6 +2,7 @@ package com.nacosx.ai.mcp.grpc;
 
 import com.nacosx.ai.AiAccess;
 import com.nacosx.ai.mcp.McpServers;
+import com.nacosx.ai.mcp.McpServers.EndpointService;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
 import com.nacosx.api.naming.NamingNames;
@@ -13,15 +14,12 @@ import com.nacosx.core.auth.Action;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.remote.RequestMeta;
 import com.nacosx.naming.model.InstanceRecord;
-import com.nacosx.naming.model.ServiceKey;
 import com.nacosx.naming.service.InstanceService;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Registers an address serving an MCP server version as an ephemeral instance of the service the
@@ -70,19 +68,20 @@ public class McpServerEndpointHandler implements RequestHandler<McpServerEndpoin
                     McpServerEndpointRequest.DEREGISTER, request.type));
         }
         if (register) {
-            JsonNode detail = servers.detail(request.namespaceId, null, request.mcpName, request.version);
+            EndpointService target = servers.endpointService(request.namespaceId, request.mcpName, request.version);
             Map<String, String> metadata = request.version == null || request.version.isBlank() ? Map.of()
                     : Map.of(VERSION_TAG, request.version);
-            ServiceKey service = serviceOf(detail);
-            instances.registerForConnection(meta.connectionId(), service,
+            instances.registerForConnection(meta.connectionId(), target.service(),
                     new InstanceRecord(request.address, request.port, null, 1.0, true, true, true, metadata));
             LOG.info("[{}] endpoint {}:{} of mcp server `{}` version {} registered into {}", meta.connectionId(),
-                    request.address, request.port, request.mcpName, detail.path("version").asString(), service);
+                    request.address, request.port, request.mcpName, target.version(), target.service());
         } else {
             // Without a version the address leaves every version it serves: the latest may have moved on.
-            for (String version : versionsOf(request)) {
-                JsonNode detail = servers.detail(request.namespaceId, null, request.mcpName, version);
-                instances.deregisterForConnection(meta.connectionId(), serviceOf(detail), request.address,
+            List<EndpointService> targets = request.version == null || request.version.isBlank()
+                    ? servers.endpointServices(request.namespaceId, request.mcpName)
+                    : List.of(servers.endpointService(request.namespaceId, request.mcpName, request.version));
+            for (EndpointService target : targets) {
+                instances.deregisterForConnection(meta.connectionId(), target.service(), request.address,
                         request.port, NamingNames.DEFAULT_CLUSTER);
             }
             LOG.info("[{}] endpoint {}:{} of mcp server `{}` deregistered", meta.connectionId(), request.address,
@@ -91,35 +90,6 @@ public class McpServerEndpointHandler implements RequestHandler<McpServerEndpoin
         McpServerEndpointResponse response = new McpServerEndpointResponse();
         response.type = request.type;
         return response;
-    }
-
-    private List<String> versionsOf(McpServerEndpointRequest request) {
-        if (request.version != null && !request.version.isBlank()) {
-            return List.of(request.version);
-        }
-        List<String> versions = new ArrayList<>();
-        servers.detail(request.namespaceId, null, request.mcpName, null).path("allVersions")
-                .forEach(version -> versions.add(version.path("version").asString()));
-        return versions;
-    }
-
-    private static ServiceKey serviceOf(JsonNode detail) {
-        JsonNode remote = detail.path("remoteServerConfig");
-        JsonNode ref = remote.path("serviceRef");
-        if ("http".equals(detail.path("protocol").asString(""))) {
-            for (JsonNode front : remote.path("frontEndpointConfigList")) {
-                if ("REF".equals(front.path("endpointType").asString("")) && front.path("endpointData").isObject()) {
-                    ref = front.get("endpointData");
-                    break;
-                }
-            }
-        }
-        if (!ref.hasNonNull("serviceName")) {
-            throw new NacosException(NacosException.NOT_FOUND, ErrorCode.MCP_SERVER_REF_ENDPOINT_SERVICE_NOT_FOUND,
-                    "The Mcp Server Ref endpoint service not found: a local (stdio) server has no endpoints");
-        }
-        return ServiceKey.of(ref.path("namespaceId").asString(null), ref.path("groupName").asString(null),
-                ref.path("serviceName").asString());
     }
 
     @Override

@@ -49,7 +49,7 @@ public class FigureHttpApi implements HttpApi {
     }
 
     private Map<String, Object> own(HttpExchange exchange) {
-        long since = parseSince(exchange.param("since"));
+        long since = exchange.longParam("since", 0);
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("address", members.self().address());
         figures.put("periodMillis", FigureHistory.PERIOD_MILLIS);
@@ -73,16 +73,5 @@ public class FigureHttpApi implements HttpApi {
             }
         }
         exchange.respondJson(ApiResult.success(nodes));
-    }
-
-    private static long parseSince(String since) {
-        if (since == null || since.isBlank()) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(since.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("since must be a time in epoch milliseconds, not '" + since + "'");
-        }
     }
 }
