@@ -34,17 +34,19 @@ final class AccountRefresher extends BackgroundRounds {
     @Override
     protected void scheduleRounds() {
         every(0, REFRESH_SECONDS, TimeUnit.SECONDS, this::round);
-        readiness.ready().thenRun(() -> once(this::createAdminWhenReady));
+        readiness.ready().thenRun(() -> once(this::settleAdmin));
     }
 
     private void round() {
         accounts.refresh();
-        createAdminWhenReady();
+        if (readiness.isReady()) {
+            settleAdmin();
+        }
     }
 
-    /** Waits for readiness so that a joining node has caught up with the admin its peers may hold. */
-    private void createAdminWhenReady() {
-        if (adminSettled || !readiness.isReady()) {
+    /** Runs once the node is ready, so that a joining node has caught up with the admin its peers may hold. */
+    private void settleAdmin() {
+        if (adminSettled) {
             return;
         }
         if (!accounts.hasAdmin()) {

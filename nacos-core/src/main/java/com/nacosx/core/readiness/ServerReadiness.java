@@ -30,6 +30,7 @@ public class ServerReadiness {
     private final ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("readiness-progress"));
     private volatile boolean started;
+    private volatile boolean announced;
     private volatile boolean stopping;
 
     public void close(String gate) {
@@ -55,11 +56,12 @@ public class ServerReadiness {
 
     /** Synchronized with {@link #onStarted} so that the progress report is never scheduled after its end. */
     private synchronized boolean reportIfReady() {
-        if (isReady() && !readyReported) {
+        if (started && closedGates.isEmpty() && !readyReported) {
             readyReported = true;
             progress.shutdownNow();
             StartupStep.LOG.info("ready {} ms after the process started", processAgeMillis());
             ready.complete(null);
+            announced = true;
         }
         return readyReported;
     }
@@ -77,8 +79,12 @@ public class ServerReadiness {
         stopping = true;
     }
 
+    /**
+     * True only once the continuations of {@link #ready} have run: whoever sees a ready node (its
+     * readiness answer, a client) sees it UP to its peers too, its kept beats applied.
+     */
     public boolean isReady() {
-        return started && !stopping && closedGates.isEmpty();
+        return announced && !stopping;
     }
 
     public boolean isStopping() {
