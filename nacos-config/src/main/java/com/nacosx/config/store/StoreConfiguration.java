@@ -64,18 +64,18 @@ public class StoreConfiguration {
             }
             String url = "jdbc:derby:" + dir;
             // The first connection boots Derby and, on a fresh home, creates the database and its
-            // tables: seconds on a busy host. It is made here, without the pool, because the pool
+            // tables: seconds on a busy host. It is made without the pool, because the pool
             // bounds every connection by db.pool.config.connectionTimeout (a request-time limit,
             // 3 s by default) and Derby gives up at it ("Login timeout exceeded"). Once booted, the
             // database answers the pool's connections in milliseconds.
-            StartupStep.run("opening the embedded Derby at " + dir, () -> {
-                try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
-                    DerbySchema.prepare(boot);
-                }
-                return null;
-            });
             pool.setJdbcUrl(url);
-            return new DerbyDataSource(pool, url + ";shutdown=true");
+            return new DerbyDataSource(pool, url + ";shutdown=true", () ->
+                    StartupStep.run("opening the embedded Derby at " + dir, () -> {
+                        try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
+                            DerbySchema.prepare(boot);
+                        }
+                        return null;
+                    }));
         }
         return openFirstReachableMysql(settings, pool);
     }

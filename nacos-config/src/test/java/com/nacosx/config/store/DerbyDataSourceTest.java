@@ -37,7 +37,7 @@ class DerbyDataSourceTest {
         config.setJdbcUrl(url);
         config.setMaximumPoolSize(2);
         config.setConnectionTimeout(1000);
-        try (DerbyDataSource pool = new DerbyDataSource(config, url + ";shutdown=true")) {
+        try (DerbyDataSource pool = new DerbyDataSource(config, url + ";shutdown=true", () -> null)) {
             insert(pool.getConnection(), 1);
 
             shutDown(url);

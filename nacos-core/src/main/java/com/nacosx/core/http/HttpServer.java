@@ -33,6 +33,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.context.event.EventListener;
@@ -43,11 +45,13 @@ import org.springframework.stereotype.Component;
  * It serves requests peers pass on from its start, and opens its port once every component has
  * started (members reported to, Raft groups started) and it has answered its own warm-up requests
  * ({@link HttpWarmUp}): until then clients' connections are refused and a 1.x client tries its
- * next server at once, instead of waiting on a node busy starting the rest. It closes last,
- * resetting its clients' connections, and owns its event loops and worker pool.
+ * next server at once, instead of waiting on a node busy starting the rest. The warm-up begins as
+ * soon as the routes exist, beside the rest of the start (it ran after it, 0.8-3.6 s of every
+ * start). It closes last, resetting its clients' connections, and owns its event loops and worker
+ * pool.
  */
 @Component
-public class HttpServer implements SmartLifecycle {
+public class HttpServer implements SmartLifecycle, InitializingBean, DisposableBean {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpServer.class);
 
@@ -62,8 +66,10 @@ public class HttpServer implements SmartLifecycle {
     private ThreadPoolExecutor workers;
     private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private ServerBootstrap bootstrap;
+    private HttpDispatcher dispatcher;
+    private Thread warmUp;
     private Channel channel;
-    private volatile HttpDispatcher dispatcher;
+    private volatile boolean started;
 
     public HttpServer(HttpServerProperties server, HttpTuning tuning, List<ModuleDoors> modules, MeterRegistry metrics,
             ExceptionCounters exceptions, List<RouteFilter> filters) {
@@ -78,16 +84,16 @@ public class HttpServer implements SmartLifecycle {
 
     /** Serves an exchange that did not come through this port (a request a peer passed on). */
     public void serve(HttpExchange exchange) {
-        HttpDispatcher current = dispatcher;
-        if (current == null) {
+        if (!started) {
             exchange.respondText(503, "caused: this node is starting; retry;");
             return;
         }
-        current.dispatch(exchange, server.servlet().contextPath() + exchange.path());
+        dispatcher.dispatch(exchange, server.servlet().contextPath() + exchange.path());
     }
 
+    /** Builds the server, not yet listening on its port, and begins the warm-up on a loopback port. */
     @Override
-    public void start() {
+    public void afterPropertiesSet() {
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory handlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
@@ -98,6 +104,7 @@ public class HttpServer implements SmartLifecycle {
         workers.allowCoreThreadTimeOut(true);
         HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers, requestLog, filters);
         this.dispatcher = dispatcher;
+        String contextPath = server.servlet().contextPath();
         int maxHeader = (int) server.maxHttpRequestHeaderSize().toBytes();
         int maxBody = (int) tuning.maxBody().toBytes();
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -119,6 +126,16 @@ public class HttpServer implements SmartLifecycle {
                     }
                 });
         this.bootstrap = bootstrap;
+        warmUp = new Thread(() -> StartupStep.timed("warming up the HTTP path",
+                () -> new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, contextPath)), "http-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
+    }
+
+    /** Peers' passed-on requests are served from here on. */
+    @Override
+    public void start() {
+        started = true;
     }
 
     /**
@@ -127,13 +144,12 @@ public class HttpServer implements SmartLifecycle {
      */
     @EventListener(ContextRefreshedEvent.class)
     public synchronized void open() {
-        if (bootstrap == null || channel != null) {
+        if (!started || channel != null) {
             return;
         }
         InetSocketAddress address = server.address() == null || server.address().isBlank()
                 ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
-        StartupStep.timed("warming up the HTTP path", () ->
-                new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, server.servlet().contextPath()));
+        StartupStep.timed("waiting for the HTTP warm-up to end", this::awaitWarmUp);
         StartupHeap.collect();
         try {
             channel = bootstrap.bind(address).sync().channel();
@@ -166,9 +182,17 @@ public class HttpServer implements SmartLifecycle {
                 .setValidateHeaders(true);
     }
 
+    private void awaitWarmUp() {
+        try {
+            warmUp.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the HTTP path warms up", e);
+        }
+    }
+
     @Override
     public synchronized void stop() {
-        bootstrap = null;
         if (channel != null) {
             channel.close().syncUninterruptibly();
             channel = null;
@@ -188,6 +212,7 @@ public class HttpServer implements SmartLifecycle {
             requestLog.close();
             boss = null;
         }
+        started = false;
     }
 
     /**
@@ -202,9 +227,15 @@ public class HttpServer implements SmartLifecycle {
         clients.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
 
+    /** Also where the start fails after this bean was built: its threads end with the context. */
+    @Override
+    public void destroy() {
+        stop();
+    }
+
     @Override
     public boolean isRunning() {
-        return boss != null;
+        return started;
     }
 
     /** Starts after, and stops after, the components that hold requests open (they stop at the top phase). */

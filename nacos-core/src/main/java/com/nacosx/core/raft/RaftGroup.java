@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
 final class RaftGroup {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftGroup.class);
+    /** JRaft's own default for a read-index. */
+    private static final long READ_INDEX_TIMEOUT_MILLIS = 2000;
 
     private final String name;
     private final GroupStateMachine stateMachine;
@@ -175,13 +177,18 @@ final class RaftGroup {
 
     /**
      * Tells {@code caughtUp}, once, whether this node has applied everything the leader had
-     * committed when asked.
+     * committed when asked, within JRaft's read-index timeout (2 s).
      */
     void checkCaughtUp(Consumer<Boolean> caughtUp) {
+        checkCaughtUp(caughtUp, READ_INDEX_TIMEOUT_MILLIS);
+    }
+
+    /** The same, telling false once {@code timeoutMillis} have passed. */
+    void checkCaughtUp(Consumer<Boolean> caughtUp, long timeoutMillis) {
         // JRaft may run a read-index closure twice (on its timeout, then on the late answer): a
         // second run must not start a second chain of checks, or the checks double at every round.
         AtomicBoolean answered = new AtomicBoolean();
-        node.readIndex(new byte[0], new ReadIndexClosure() {
+        node.readIndex(new byte[0], new ReadIndexClosure(timeoutMillis) {
             @Override
             public void run(Status status, long index, byte[] context) {
                 if (answered.compareAndSet(false, true)) {

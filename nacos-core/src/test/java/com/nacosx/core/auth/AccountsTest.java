@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 
 /** Accounts over an in-memory store with the same semantics as the tables. */
 class AccountsTest {
@@ -71,6 +72,13 @@ class AccountsTest {
 
     final MemoryStore store = new MemoryStore();
     final Accounts accounts = new Accounts(store);
+
+    /** An unknown user's login costs a full BCrypt comparison, as a known user's does. */
+    @Test
+    void theDecoyIsAHashAtTheEncodersStrength() {
+        assertTrue(Accounts.DECOY_HASH.startsWith("$2a$10$"));
+        assertTrue(new BCryptPasswordEncoder().matches("decoy", Accounts.DECOY_HASH));
+    }
 
     @Test
     void passwordsAreBcryptHashesAndChecked() {
