@@ -41,7 +41,13 @@ stop_cluster() {
     HELD_PID=""
     for pid in "${NODE_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     for index in "${!NODE_PIDS[@]}"; do stop_node "$index"; done
-    for home in "${NODE_HOMES[@]}"; do rm -rf "$home"; done
+    for home in "${NODE_HOMES[@]}"; do
+        # KEEP_LOGS=DIR keeps each node's logs (its start phases, the restart's among them).
+        if [ -n "${KEEP_LOGS:-}" ] && [ -d "$home/nacos/logs" ]; then
+            mkdir -p "$KEEP_LOGS/$(basename "$home")" && cp -r "$home/nacos/logs/." "$KEEP_LOGS/$(basename "$home")/"
+        fi
+        rm -rf "$home"
+    done
     NODE_PIDS=()
     NODE_HOMES=()
 }

@@ -3,7 +3,8 @@
 # time on 127.0.0.1 (node ports P, P+100, P+200), each started with the launcher its project ships
 # and the same heap (-Xms512m -Xmx512m -Xmn256m for the two JVM servers; HEAP="..." sets another for
 # both, as "-Xms64m -Xmx512m" for heaps that grow as their nodes need; HEAP="" for each launcher's
-# own default), embedded storage; BREAKDOWN=1 adds where each node of ours holds its memory at rest:
+# own default), embedded storage; BREAKDOWN=1 adds where each node of ours holds its memory at rest;
+# KEEP_LOGS=DIR keeps every node's logs there (a restarted node's start phases are in its nacos.log):
 #   bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]   (default: full, all three)
 # STORAGE=mysql runs ours and the official on one MariaDB instead (each cluster on an empty
 # database with its own schema; the figures are named WORKLOAD-mysql); r-nacos, which has no such

@@ -2,6 +2,7 @@ package com.nacosx.config.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariConfig;
 import java.nio.file.Files;
@@ -50,6 +51,20 @@ class DerbyDataSourceTest {
             Files.delete(lock);
             insert(pool.getConnection(), 3);
             assertEquals(2, count(pool.getConnection()), "rows kept, the read-only one refused: " + whileFull);
+        }
+    }
+
+    /** The database opens beside the rest of the start: a failed open is what the first connection throws. */
+    @Test
+    void aFailedOpenIsWhatTheFirstConnectionTells() {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl("jdbc:derby:" + home.resolve("never"));
+        try (DerbyDataSource pool = new DerbyDataSource(config, "jdbc:derby:" + home.resolve("never") + ";shutdown=true",
+                () -> {
+                    throw new SQLException("disk full");
+                })) {
+            SQLException refused = assertThrows(SQLException.class, pool::getConnection);
+            assertTrue(refused.getMessage().contains("could not be opened: disk full"), refused.getMessage());
         }
     }
 
