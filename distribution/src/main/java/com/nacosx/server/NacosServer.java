@@ -14,7 +14,7 @@ import org.springframework.context.annotation.ComponentScan;
  * builds its own pools, stores, HTTP and gRPC servers and metrics, so it imports no
  * auto-configuration but the placeholders: the ~60 that {@code @SpringBootApplication} weighed
  * made a transaction proxy creator look at every bean, a second JdbcTemplate, task executors and
- * schedulers nothing used, and took ~10% of the start's main thread.
+ * schedulers nothing used; their conditions alone were 7% of the start's main-thread samples (JFR).
  */
 @SpringBootConfiguration
 @ComponentScan("com.nacosx")

@@ -1,5 +1,6 @@
 package com.nacosx.config.store;
 
+import com.nacosx.core.util.DaemonThreads;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
@@ -29,15 +30,13 @@ final class DerbyDataSource extends HikariDataSource {
     DerbyDataSource(HikariConfig config, String shutdownUrl, Callable<Void> open) {
         config.copyStateTo(this);
         this.shutdownUrl = shutdownUrl;
-        Thread opener = new Thread(() -> {
+        DaemonThreads.named("derby-open").newThread(() -> {
             try {
                 opened.complete(open.call());
             } catch (Exception | Error failure) {
                 opened.completeExceptionally(failure);
             }
-        }, "derby-open");
-        opener.setDaemon(true);
-        opener.start();
+        }).start();
     }
 
     /**

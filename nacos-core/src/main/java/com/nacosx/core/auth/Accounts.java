@@ -25,8 +25,6 @@ public final class Accounts {
     private static final int MAX_NAME = 50;
     private static final int MAX_RESOURCE = 128;
     private static final List<String> ACTIONS = List.of("r", "w", "rw");
-
-    private final AccountStore store;
     /**
      * Compared against when the user is unknown, so a login takes as long either way: a hash of
      * "decoy" at the encoder's strength (10), written out because hashing it took ~0.1 s of every
@@ -34,6 +32,7 @@ public final class Accounts {
      */
     static final String DECOY_HASH = "$2a$10$vejj.Q22sbyXZvaQyLcTzumeDP8ZRoRrW5TDaGFIZw1t5l//71pZe";
 
+    private final AccountStore store;
     private final BCryptPasswordEncoder encoder = new BCryptPasswordEncoder();
     private volatile AccountView view = AccountView.empty();
 

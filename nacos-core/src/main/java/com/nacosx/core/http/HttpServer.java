@@ -4,6 +4,7 @@ import com.nacosx.core.ModuleDoors;
 import com.nacosx.core.metrics.ExceptionCounters;
 import com.nacosx.core.readiness.StartupHeap;
 import com.nacosx.core.readiness.StartupStep;
+import com.nacosx.core.util.DaemonThreads;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -102,9 +103,9 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
         workers = new ThreadPoolExecutor(tuning.workerThreads(), tuning.workerThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(10_000), new DefaultThreadFactory("http-worker"));
         workers.allowCoreThreadTimeOut(true);
-        HttpDispatcher dispatcher = new HttpDispatcher(server.servlet().contextPath(), routes, workers, requestLog, filters);
-        this.dispatcher = dispatcher;
         String contextPath = server.servlet().contextPath();
+        HttpDispatcher dispatcher = new HttpDispatcher(contextPath, routes, workers, requestLog, filters);
+        this.dispatcher = dispatcher;
         int maxHeader = (int) server.maxHttpRequestHeaderSize().toBytes();
         int maxBody = (int) tuning.maxBody().toBytes();
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -126,9 +127,8 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
                     }
                 });
         this.bootstrap = bootstrap;
-        warmUp = new Thread(() -> StartupStep.timed("warming up the HTTP path",
-                () -> new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, contextPath)), "http-warm-up");
-        warmUp.setDaemon(true);
+        warmUp = DaemonThreads.named("http-warm-up").newThread(() -> StartupStep.timed("warming up the HTTP path",
+                () -> new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, contextPath)));
         warmUp.start();
     }
 
