@@ -3,6 +3,7 @@ package com.nacosx.config.cluster;
 import com.nacosx.config.service.ConfigCommand;
 import com.nacosx.config.service.ConfigWriter;
 import com.nacosx.config.store.EmbeddedStorage;
+import com.nacosx.config.store.KeptClusterDerby;
 import com.nacosx.config.store.TableSnapshot;
 import com.nacosx.core.raft.RaftStateMachine;
 import java.io.IOException;
@@ -14,8 +15,8 @@ import org.springframework.stereotype.Component;
 /**
  * The config center of an embedded-storage cluster as a Raft group: every node applies the same
  * {@link ConfigCommand}s to its own Derby and cache (and tells its own listeners); the snapshot is
- * the config tables. A node's Derby is rebuilt from the group at each start, so it can never hold
- * a write the group does not.
+ * the config tables. A node's Derby is rebuilt from the group at each start unless the node stopped
+ * cleanly ({@link KeptClusterDerby}), so it can never hold a write the group does not.
  */
 @Component
 @Conditional(EmbeddedStorage.class)
@@ -26,16 +27,29 @@ public class ConfigStateMachine implements RaftStateMachine {
     private final ConfigWriter writer;
     private final StoreReconciler reconciler;
     private final TableSnapshot tables;
+    private final KeptClusterDerby kept;
 
-    public ConfigStateMachine(ConfigWriter writer, StoreReconciler reconciler, TableSnapshot tables) {
+    public ConfigStateMachine(ConfigWriter writer, StoreReconciler reconciler, TableSnapshot tables,
+            KeptClusterDerby kept) {
         this.writer = writer;
         this.reconciler = reconciler;
         this.tables = tables;
+        this.kept = kept;
     }
 
     @Override
     public String group() {
         return ConfigCommand.RAFT_GROUP;
+    }
+
+    @Override
+    public long claimKeptState() {
+        return kept.claim();
+    }
+
+    @Override
+    public void stoppedCleanly(long appliedIndex) {
+        kept.groupStoppedAt(appliedIndex);
     }
 
     @Override

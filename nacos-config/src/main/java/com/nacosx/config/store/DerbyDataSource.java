@@ -24,12 +24,17 @@ final class DerbyDataSource extends HikariDataSource {
     /** Derby: a read-only database cannot make a connection writable. */
     private static final String READ_ONLY_DATABASE = "25505";
     private final String shutdownUrl;
+    private final Runnable afterCleanShutdown;
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
 
-    /** @param open boots the database (and creates it and its tables on a fresh home) */
-    DerbyDataSource(HikariConfig config, String shutdownUrl, Callable<Void> open) {
+    /**
+     * @param afterCleanShutdown runs when {@link #close} shut the database down cleanly
+     * @param open               boots the database (and creates it and its tables on a fresh home)
+     */
+    DerbyDataSource(HikariConfig config, String shutdownUrl, Runnable afterCleanShutdown, Callable<Void> open) {
         config.copyStateTo(this);
         this.shutdownUrl = shutdownUrl;
+        this.afterCleanShutdown = afterCleanShutdown;
         DaemonThreads.named("derby-open").newThread(() -> {
             try {
                 opened.complete(open.call());
@@ -87,17 +92,21 @@ final class DerbyDataSource extends HikariDataSource {
     public void close() {
         super.close();
         opened.exceptionally(failure -> null).join();
-        shutDownDatabase();
+        if (shutDownDatabase()) {
+            afterCleanShutdown.run();
+        }
     }
 
-    private void shutDownDatabase() {
+    private boolean shutDownDatabase() {
         try {
             DriverManager.getConnection(shutdownUrl).close();
         } catch (SQLException expected) {
             // Derby reports a successful shutdown of a database as SQLState 08006.
-            if (!"08006".equals(expected.getSQLState())) {
-                LOG.warn("embedded Derby did not shut down cleanly: {}", expected.getMessage());
+            if ("08006".equals(expected.getSQLState())) {
+                return true;
             }
+            LOG.warn("embedded Derby did not shut down cleanly: {}", expected.getMessage());
         }
+        return false;
     }
 }

@@ -1,6 +1,8 @@
 package com.nacosx.config.store;
 
+import com.nacosx.config.service.ConfigCommand;
 import com.nacosx.core.env.NacosServerProperties;
+import com.nacosx.core.raft.RaftSettings;
 import com.nacosx.core.readiness.StartupStep;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -20,7 +22,6 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.util.FileSystemUtils;
 
 /** Builds the connection pool for the configured database and makes sure the Nacos tables exist. */
 @Configuration(proxyBeanMethods = false)
@@ -28,15 +29,23 @@ public class StoreConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger("com.nacosx.config");
     private static final long MYSQL_RETRY_MILLIS = 1000;
+    private static final String CLUSTER_DERBY = "derby-raft";
 
     @Bean
     public DataSourceSettings dataSourceSettings(Environment env) {
         return DataSourceSettings.from(env);
     }
 
+    /** A cluster node's embedded Derby, and the record of the Raft group's clean stop that keeps it. */
+    @Bean
+    public KeptClusterDerby keptClusterDerby(NacosServerProperties server, RaftSettings raft) {
+        return new KeptClusterDerby(server.dataDir().resolve(CLUSTER_DERBY), raft.groupDir(ConfigCommand.RAFT_GROUP));
+    }
+
     /** Closes the pool and, for Derby, shuts the embedded engine down so the next start needs no recovery. */
     @Bean(destroyMethod = "close")
-    public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server) throws Exception {
+    public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server,
+            KeptClusterDerby kept) throws Exception {
         HikariConfig pool = new HikariConfig();
         pool.setPoolName("nacos-config-db");
         pool.setMaximumPoolSize(settings.maximumPoolSize());
@@ -44,7 +53,7 @@ public class StoreConfiguration {
         pool.setConnectionTimeout(settings.connectionTimeoutMs());
         pool.setValidationTimeout(Math.min(settings.connectionTimeoutMs(), 2000));
         if (settings.dialect() == SqlDialect.DERBY) {
-            Path dir = server.dataDir().resolve(server.standalone() ? "derby-data" : "derby-raft");
+            Path dir = server.dataDir().resolve(server.standalone() ? "derby-data" : CLUSTER_DERBY);
             Files.createDirectories(dir.getParent());
             Path logs = server.homePath().resolve("logs");
             Files.createDirectories(logs);
@@ -55,11 +64,13 @@ public class StoreConfiguration {
             // at the next start. A -D on the command line still wins.
             setIfAbsent("derby.storage.logSwitchInterval", "67108864");
             setIfAbsent("derby.storage.checkpointInterval", "67108864");
+            Runnable afterCleanShutdown = () -> { };
             if (!server.standalone()) {
                 // In a cluster the Raft group nacos_config is the store of record: this Derby (kept
-                // apart from a standalone node's) is rebuilt from the group's snapshot and log at
-                // every start, so it needs no disk syncs of its own and nothing in it is recovered.
-                FileSystemUtils.deleteRecursively(dir);
+                // apart from a standalone node's) is rebuilt from the group's snapshot and log unless
+                // the node stopped cleanly, so it needs no disk syncs of its own.
+                kept.prepare();
+                afterCleanShutdown = kept::recordCleanStop;
                 System.setProperty("derby.system.durability", "test");
             }
             String url = "jdbc:derby:" + dir;
@@ -69,7 +80,7 @@ public class StoreConfiguration {
             // 3 s by default) and Derby gives up at it ("Login timeout exceeded"). Once booted, the
             // database answers the pool's connections in milliseconds.
             pool.setJdbcUrl(url);
-            return new DerbyDataSource(pool, url + ";shutdown=true", () ->
+            return new DerbyDataSource(pool, url + ";shutdown=true", afterCleanShutdown, () ->
                     StartupStep.run("opening the embedded Derby at " + dir, () -> {
                         try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
                             DerbySchema.prepare(boot);

@@ -38,7 +38,7 @@ class DerbyDataSourceTest {
         config.setJdbcUrl(url);
         config.setMaximumPoolSize(2);
         config.setConnectionTimeout(1000);
-        try (DerbyDataSource pool = new DerbyDataSource(config, url + ";shutdown=true", () -> null)) {
+        try (DerbyDataSource pool = new DerbyDataSource(config, url + ";shutdown=true", () -> { }, () -> null)) {
             insert(pool.getConnection(), 1);
 
             shutDown(url);
@@ -60,7 +60,7 @@ class DerbyDataSourceTest {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl("jdbc:derby:" + home.resolve("never"));
         try (DerbyDataSource pool = new DerbyDataSource(config, "jdbc:derby:" + home.resolve("never") + ";shutdown=true",
-                () -> {
+                () -> { }, () -> {
                     throw new SQLException("disk full");
                 })) {
             SQLException refused = assertThrows(SQLException.class, pool::getConnection);

@@ -38,15 +38,23 @@ class GroupStateMachine extends StateMachineAdapter {
     static final int IN_FLIGHT = 256;
 
     private final RaftStateMachine machine;
+    /** The last index the machine's kept state holds ({@link RaftStateMachine#claimKeptState}), 0 for none. */
+    private final long keptIndex;
     private final Map<UUID, CompletableFuture<Object>> waiting = new ConcurrentHashMap<>();
     private volatile long appliedIndex;
     private volatile long term;
     private volatile Configuration lastPeers;
     private final Runnable onStopped;
 
-    /** {@code onStopped} runs when the group stops on an error (JRaft's error state), to start it again. */
-    GroupStateMachine(RaftStateMachine machine, Runnable onStopped) {
+    /**
+     * @param keptIndex the last index the machine's kept state holds, or 0: snapshots and entries up to
+     *                  it are skipped
+     * @param onStopped runs when the group stops on an error (JRaft's error state), to start it again
+     */
+    GroupStateMachine(RaftStateMachine machine, long keptIndex, Runnable onStopped) {
         this.machine = machine;
+        this.keptIndex = keptIndex;
+        this.appliedIndex = keptIndex;
         this.onStopped = onStopped;
     }
 
@@ -109,7 +117,8 @@ class GroupStateMachine extends StateMachineAdapter {
                 return false;
             }
             handOver.run();
-            appliedIndex = entry.index();
+            // Entries skipped as already in a kept state must not move it back.
+            appliedIndex = Math.max(appliedIndex, entry.index());
             if (entry.done() != null) {
                 entry.done().run(Status.OK());
             }
@@ -133,6 +142,9 @@ class GroupStateMachine extends StateMachineAdapter {
      * is the closure of the task this node appended, when it leads and wrote the entry itself.
      */
     protected CompletableFuture<Runnable> applyEntry(ByteBuffer data, Closure done, long index) {
+        if (index <= keptIndex) {
+            return CompletableFuture.completedFuture(() -> { });
+        }
         RaftEntry entry = RaftEntry.decode(data);
         CompletableFuture<Object> result;
         try {
@@ -196,8 +208,14 @@ class GroupStateMachine extends StateMachineAdapter {
     @Override
     public boolean onSnapshotLoad(SnapshotReader reader) {
         try {
+            long snapshotIndex = reader.load().getLastIncludedIndex();
+            if (snapshotIndex <= keptIndex) {
+                LOG.info("[{}] the state kept from the last clean stop holds up to index {}: its snapshot up to "
+                        + "index {} is not loaded", machine.group(), keptIndex, snapshotIndex);
+                return true;
+            }
             machine.loadSnapshot(Path.of(reader.getPath()));
-            appliedIndex = reader.load().getLastIncludedIndex();
+            appliedIndex = snapshotIndex;
             LOG.info("[{}] snapshot loaded up to index {}", machine.group(), appliedIndex);
             return true;
         } catch (IOException | RuntimeException e) {
@@ -243,6 +261,11 @@ class GroupStateMachine extends StateMachineAdapter {
     /** The peers last committed or reset here; null before either. */
     Configuration lastPeers() {
         return lastPeers;
+    }
+
+    /** The group stopped without an error: the machine's state holds every entry up to the last applied. */
+    void stoppedCleanly() {
+        machine.stoppedCleanly(appliedIndex);
     }
 
     long term() {

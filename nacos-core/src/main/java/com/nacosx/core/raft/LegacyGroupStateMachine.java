@@ -26,7 +26,7 @@ final class LegacyGroupStateMachine extends GroupStateMachine {
     private final LegacyRaftStateMachine machine;
 
     LegacyGroupStateMachine(LegacyRaftStateMachine machine, Runnable onStopped) {
-        super(machine, onStopped);
+        super(machine, 0, onStopped);
         this.machine = machine;
     }
 

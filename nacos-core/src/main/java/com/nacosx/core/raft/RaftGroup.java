@@ -6,6 +6,7 @@ import com.alipay.sofa.jraft.RaftGroupService;
 import com.alipay.sofa.jraft.Status;
 import com.alipay.sofa.jraft.closure.ReadIndexClosure;
 import com.alipay.sofa.jraft.conf.Configuration;
+import com.alipay.sofa.jraft.core.State;
 import com.alipay.sofa.jraft.entity.PeerId;
 import com.alipay.sofa.jraft.entity.Task;
 import com.alipay.sofa.jraft.error.RaftError;
@@ -35,6 +36,7 @@ final class RaftGroup {
     private final GroupStateMachine stateMachine;
     private final RaftGroupService service;
     private final Node node;
+    private volatile boolean stoppingWithoutError;
 
     private RaftGroup(String name, GroupStateMachine stateMachine, RaftGroupService service, Node node) {
         this.name = name;
@@ -69,10 +71,13 @@ final class RaftGroup {
         options.setLogUri(directory(dir.resolve("log")));
         options.setRaftMetaUri(directory(dir.resolve("meta")));
         options.setSnapshotUri(directory(dir.resolve("snapshot")));
+        long kept = machine.claimKeptState();
+        if (kept == 0) {
+            machine.reset();
+        }
         GroupStateMachine stateMachine = machine instanceof LegacyRaftStateMachine legacy
-                ? new LegacyGroupStateMachine(legacy, onStopped) : new GroupStateMachine(machine, onStopped);
+                ? new LegacyGroupStateMachine(legacy, onStopped) : new GroupStateMachine(machine, kept, onStopped);
         options.setFsm(stateMachine);
-        machine.reset();
         RaftGroupService service = new RaftGroupService(machine.group(), self, options, server, true);
         Node node = service.start(false);
         return new RaftGroup(machine.group(), stateMachine, service, node);
@@ -245,8 +250,21 @@ final class RaftGroup {
                 node.getLastCommittedIndex(), node.getLastLogIndex());
     }
 
+    /** Shuts the node down at the server's stop; {@link #awaitStopped} then waits for it. */
     void shutdown() {
+        stoppingWithoutError = node.getNodeState() != State.STATE_ERROR;
         service.shutdown();
+    }
+
+    /**
+     * Waits until the node shut down by {@link #shutdown} let go of its state machine, and tells the
+     * machine what it applied when the group was not stopped by an error.
+     */
+    void awaitStopped() throws InterruptedException {
+        service.join();
+        if (stoppingWithoutError) {
+            stateMachine.stoppedCleanly();
+        }
     }
 
     /** Shuts the node down and waits until it has let go of its log and snapshot files. */

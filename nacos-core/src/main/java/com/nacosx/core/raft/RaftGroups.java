@@ -658,12 +658,28 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         running = false;
         timer.shutdownNow();
         groups.values().forEach(RaftGroup::shutdown);
+        awaitGroupsStopped();
         groups.clear();
         if (!legacyMachines.isEmpty()) {
             legacyRpc.shutdown();
         }
         if (server != null) {
             server.shutdown();
+        }
+    }
+
+    /**
+     * Before the stores close: a state machine keeps its state for the next start only once its
+     * group has let go of it ({@link RaftStateMachine#stoppedCleanly}).
+     */
+    private void awaitGroupsStopped() {
+        try {
+            for (RaftGroup group : groups.values()) {
+                group.awaitStopped();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("interrupted while the Raft groups stop; their states are rebuilt at the next start");
         }
     }
 

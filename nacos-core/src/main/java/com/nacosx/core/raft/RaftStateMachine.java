@@ -25,6 +25,25 @@ public interface RaftStateMachine {
     void reset();
 
     /**
+     * Asked at each start of the group, before {@link #reset}: the index of the last entry applied
+     * to state this node kept from a clean stop ({@link #stoppedCleanly}), or 0 when it kept none.
+     * A kept state is not reset, and the group skips its snapshots and entries up to that index
+     * instead of replaying them into it. A state is claimed by one start only: a group started
+     * again after an error replays into a reset state.
+     */
+    default long claimKeptState() {
+        return 0;
+    }
+
+    /**
+     * The node is stopping and the group stopped without an error, having applied every entry up
+     * to {@code appliedIndex} and nothing after it: the machine may keep its state for the next
+     * start's {@link #claimKeptState}.
+     */
+    default void stoppedCleanly(long appliedIndex) {
+    }
+
+    /**
      * Applies one committed command, at once or after returning: the group hands over the next
      * command before this one's future completes, and counts a batch applied once all of its
      * futures completed, so the commands must take effect in the order of the calls. The value the

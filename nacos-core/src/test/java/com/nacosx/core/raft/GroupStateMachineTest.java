@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.alipay.sofa.jraft.Closure;
 import com.alipay.sofa.jraft.Iterator;
 import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.entity.RaftOutter;
+import com.alipay.sofa.jraft.storage.snapshot.SnapshotReader;
+import com.google.protobuf.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -14,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,6 +35,8 @@ class GroupStateMachineTest {
     /** Completes the machine's futures on another thread, in order, as the config database writer does. */
     final ExecutorService writer = Executors.newSingleThreadExecutor();
     final List<String> applied = new ArrayList<>();
+    final List<Path> snapshotsLoaded = new ArrayList<>();
+    long stoppedAt = -1;
 
     @AfterEach
     void stopWriter() throws InterruptedException {
@@ -68,13 +74,19 @@ class GroupStateMachineTest {
 
             @Override
             public void loadSnapshot(Path directory) {
+                snapshotsLoaded.add(directory);
+            }
+
+            @Override
+            public void stoppedCleanly(long appliedIndex) {
+                stoppedAt = appliedIndex;
             }
         };
     }
 
     @Test
     void aBatchLongerThanWhatIsAppliedAtOnceHandsEveryResultOnInLogOrder() {
-        GroupStateMachine group = new GroupStateMachine(machine(), () -> { });
+        GroupStateMachine group = new GroupStateMachine(machine(), 0, () -> { });
         int count = GroupStateMachine.IN_FLIGHT * 2 + 10;
         List<RaftEntry> entries = new ArrayList<>();
         List<CompletableFuture<Object>> writers = new ArrayList<>();
@@ -110,8 +122,42 @@ class GroupStateMachineTest {
         stopsBefore(9, 10);
     }
 
+    /**
+     * A state kept from a clean stop already holds the entries up to its index: the log's entries and
+     * a snapshot up to there are skipped, the rest applied, and a stop in between reports the kept
+     * index, never less, lest the next start apply entries twice.
+     */
+    @Test
+    void aKeptStateSkipsWhatItHoldsAndReportsNoLessAtTheStop() {
+        long kept = FakeIterator.FIRST_INDEX + 4;
+        GroupStateMachine group = new GroupStateMachine(machine(), kept, () -> { });
+
+        assertTrue(group.onSnapshotLoad(new FakeSnapshot(kept - 2)));
+        assertEquals(List.of(), snapshotsLoaded, "a snapshot behind the kept state is not loaded");
+        List<RaftEntry> held = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            held.add(RaftEntry.of(("held" + i).getBytes(StandardCharsets.UTF_8)));
+        }
+        group.onApply(new FakeIterator(held));
+        group.stoppedCleanly();
+        assertEquals(List.of(), applied);
+        assertEquals(kept, stoppedAt, "a stop amid the skipped entries reports the kept index");
+
+        List<RaftEntry> entries = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            entries.add(RaftEntry.of(("c" + i).getBytes(StandardCharsets.UTF_8)));
+        }
+        group.onApply(new FakeIterator(entries));
+        group.stoppedCleanly();
+        assertEquals(List.of("c5", "c6", "c7"), applied, "only the entries after the kept index are applied");
+        assertEquals(FakeIterator.FIRST_INDEX + 7, stoppedAt);
+
+        assertTrue(group.onSnapshotLoad(new FakeSnapshot(kept + 10)));
+        assertEquals(1, snapshotsLoaded.size(), "a snapshot ahead of the kept state replaces it");
+    }
+
     private void stopsBefore(int failing, int count) {
-        GroupStateMachine group = new GroupStateMachine(machine(), () -> { });
+        GroupStateMachine group = new GroupStateMachine(machine(), 0, () -> { });
         List<RaftEntry> entries = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             entries.add(RaftEntry.of((i == failing ? "fail" : "c" + i).getBytes(StandardCharsets.UTF_8)));
@@ -123,6 +169,55 @@ class GroupStateMachineTest {
         assertTrue(log.failed);
         assertEquals(FakeIterator.FIRST_INDEX + failing, log.index, "the group goes on from the failed entry");
         assertEquals(log.doneInOrder().subList(0, failing), log.closed, "only the entries before it are done");
+    }
+
+    /** A snapshot up to an index, as JRaft hands it to onSnapshotLoad. */
+    static final class FakeSnapshot extends SnapshotReader {
+
+        final long lastIncludedIndex;
+
+        FakeSnapshot(long lastIncludedIndex) {
+            this.lastIncludedIndex = lastIncludedIndex;
+        }
+
+        @Override
+        public RaftOutter.SnapshotMeta load() {
+            return RaftOutter.SnapshotMeta.newBuilder().setLastIncludedIndex(lastIncludedIndex)
+                    .setLastIncludedTerm(1).build();
+        }
+
+        @Override
+        public String getPath() {
+            return "snapshot_" + lastIncludedIndex;
+        }
+
+        @Override
+        public String generateURIForCopy() {
+            return null;
+        }
+
+        @Override
+        public Set<String> listFiles() {
+            return Set.of();
+        }
+
+        @Override
+        public Message getFileMeta(String fileName) {
+            return null;
+        }
+
+        @Override
+        public boolean init(Void options) {
+            return true;
+        }
+
+        @Override
+        public void shutdown() {
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     /**

@@ -317,15 +317,61 @@ class ClusterEmbeddedTest {
                 .contains("loaded the config tables from a Raft snapshot"), "nacos.log tells the snapshot load");
     }
 
+    /**
+     * A node stopped cleanly keeps its Derby and catches up from the entries after it, from the log
+     * while the leader still has them, else from the leader's snapshot.
+     */
     @Test
     @Order(9)
+    void aNodeStoppedCleanlyKeepsItsStoreAndCatchesUpFromTheLogOrTheLeadersSnapshot() {
+        ServerProcess victim = nodes.get(2);
+        victim.close();
+        assertEquals(1, count(victim, "nacos.log", "the embedded Derby is kept for the next start"));
+        assertEquals(200, ClusterWorkload.publish(nodes.get(0), "while-stopped.txt", "after a clean stop"));
+        victim.restart();
+        assertEquals(1, count(victim, "nacos.log", "keeping the embedded Derby"));
+        assertEquals("after a clean stop", ClusterWorkload.read(victim, "while-stopped.txt"));
+        assertEquals("written while a node was down", ClusterWorkload.read(victim, "while-down.txt"),
+                "what the kept Derby held is served");
+        assertEquals(3, instances(victim, "orders").size());
+
+        victim.close();
+        // A snapshot drops the log only up to the snapshot before it: two, each after a write.
+        for (String content : List.of("in the leader's snapshot", "past the leader's log")) {
+            assertEquals(200, ClusterWorkload.publish(nodes.get(1), "while-stopped.txt", content));
+            for (ServerProcess node : nodes.subList(0, 2)) {
+                String answer = HttpCall.post(node.baseUrl() + "/v1/core/ops/raft").param("groupId", "nacos_config")
+                        .param("command", "doSnapshot").send().body();
+                assertTrue(answer.contains("\"code\":200"), "snapshot: " + answer);
+            }
+        }
+        int snapshotsLoaded = count(victim, "protocol-raft.log", "[nacos_config] snapshot loaded up to index");
+        victim.restart();
+        assertEquals(2, count(victim, "nacos.log", "keeping the embedded Derby"));
+        assertEquals("past the leader's log", ClusterWorkload.read(victim, "while-stopped.txt"));
+        assertEquals(snapshotsLoaded + 1, count(victim, "protocol-raft.log", "[nacos_config] snapshot loaded up to index"),
+                "the leader's snapshot replaced the kept state");
+        assertEquals("from " + nodes.get(0).port(), ClusterWorkload.read(victim, "through-" + nodes.get(0).port()));
+    }
+
+    static int count(ServerProcess node, String file, String text) {
+        String log = node.log(file);
+        int count = 0;
+        for (int at = log.indexOf(text); at >= 0; at = log.indexOf(text, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+
+    @Test
+    @Order(10)
     void noAcknowledgedWriteIsLost() throws Exception {
         ClusterWorkload.noAcknowledgedWriteIsLost(nodes, nodes.get(1));
     }
 
     /** Every node killed at once and started again: the groups rebuild every node's state from their logs. */
     @Test
-    @Order(10)
+    @Order(11)
     void theWholeClusterRestartedKeepsEverything() {
         nodes.forEach(ServerProcess::kill);
         nodes.stream().map(node -> CompletableFuture.runAsync(node::restart)).toList()
@@ -339,7 +385,7 @@ class ClusterEmbeddedTest {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void withoutAMajorityAWriteIsRefusedAndNothingChanges() {
         nodes.get(1).kill();
         nodes.get(2).kill();
