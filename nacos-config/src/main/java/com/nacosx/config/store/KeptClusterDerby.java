@@ -20,8 +20,9 @@ import org.springframework.util.FileSystemUtils;
  * A start takes that record away before anything writes. A kill, a crash, a missing or unreadable
  * record, or a group directory deleted by hand rebuilds the Derby from the group's snapshot and log.
  * <p>
- * Rebuilding was the long pole of a restart under load: a restarted node replayed the whole log
- * into a fresh Derby, 1.3 s for 204 publishes on a busy host (bench/RESULTS.md).
+ * Rebuilding made a restart grow with the writes since the group's last snapshot (every 30
+ * minutes): a node replayed the log into a fresh Derby at ~1,300 entries a second, 5.5 s for
+ * 7,000 publishes on a busy host (bench/RESULTS.md).
  */
 public final class KeptClusterDerby {
 
