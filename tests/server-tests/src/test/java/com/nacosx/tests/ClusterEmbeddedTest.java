@@ -301,6 +301,7 @@ class ClusterEmbeddedTest {
         }
         ServerProcess victim = nodes.get(2);
         victim.kill();
+        awaitLeadersAmong(nodes.subList(0, 2));
         assertEquals(200, ClusterWorkload.publish(nodes.get(0), "while-down.txt", "written while a node was down"));
         assertEquals(200, registerPersistent(nodes.get(1), "orders", "10.0.0.4", 8080));
         victim.restart();
@@ -323,9 +324,10 @@ class ClusterEmbeddedTest {
      */
     @Test
     @Order(9)
-    void aNodeStoppedCleanlyKeepsItsStoreAndCatchesUpFromTheLogOrTheLeadersSnapshot() {
+    void aNodeStoppedCleanlyKeepsItsStoreAndCatchesUpFromTheLogOrTheLeadersSnapshot() throws Exception {
         ServerProcess victim = nodes.get(2);
         victim.close();
+        awaitLeadersAmong(nodes.subList(0, 2));
         assertEquals(1, count(victim, "nacos.log", "the embedded Derby is kept for the next start"));
         assertEquals(200, ClusterWorkload.publish(nodes.get(0), "while-stopped.txt", "after a clean stop"));
         victim.restart();
@@ -336,6 +338,7 @@ class ClusterEmbeddedTest {
         assertEquals(3, instances(victim, "orders").size());
 
         victim.close();
+        awaitLeadersAmong(nodes.subList(0, 2));
         // A snapshot drops the log only up to the snapshot before it: two, each after a write.
         for (String content : List.of("in the leader's snapshot", "past the leader's log")) {
             assertEquals(200, ClusterWorkload.publish(nodes.get(1), "while-stopped.txt", content));
@@ -352,6 +355,23 @@ class ClusterEmbeddedTest {
         assertEquals(snapshotsLoaded + 1, count(victim, "protocol-raft.log", "[nacos_config] snapshot loaded up to index"),
                 "the leader's snapshot replaced the kept state");
         assertEquals("from " + nodes.get(0).port(), ClusterWorkload.read(victim, "through-" + nodes.get(0).port()));
+    }
+
+    /**
+     * Until the nodes still up agree on a leader of each group among themselves. A write passed on
+     * to a leader that was just stopped may have reached it before it went, as far as the passing
+     * node can tell, and is answered 504, its outcome unknown (seen once in CI).
+     */
+    static void awaitLeadersAmong(List<ServerProcess> up) throws InterruptedException {
+        for (String name : GROUPS) {
+            Set<String> candidates = new HashSet<>();
+            up.forEach(node -> candidates.add(group(node, name).get("self").asString()));
+            Await.until(10_000, () -> {
+                Set<String> leaders = new HashSet<>();
+                up.forEach(node -> leaders.add(group(node, name).path("leader").asString("")));
+                return leaders.size() == 1 && candidates.containsAll(leaders);
+            }, "the nodes still up agree on a leader of " + name + " among themselves");
+        }
     }
 
     static int count(ServerProcess node, String file, String text) {
