@@ -15,6 +15,10 @@
 #             (every publish is committed through the cluster's Raft group)
 #   query:    config query over gRPC, 8 connections x 64 in flight per node, 200 configs of 5 KB
 #             (these three: one load process per node, run at once, their rates summed)
+#   publish-one: config publish over gRPC, one connection with one publish at a time, 1 KB to
+#             100 keys, to each node in turn (10 s warm-up, 20 s measured; "tiny" 1 s and 2 s): the
+#             mean rate of the three and the worst p99. Two of the three nodes pass each publish on
+#             to the leader, so this is the wait of a sparse write taken by a follower
 #   push:     100 listener connections spread over the nodes, each listening to 100 configs; one
 #             connection to the first node publishes changes, 64 in flight, as fast as acked:
 #             pushes delivered per second on all nodes, and the publish-to-push p99
@@ -34,7 +38,7 @@
 # listeners for 5 s after 2 s (not 20). WARMUP (seconds) overrides either; WINDOWS=N measures the
 # register, publish and query N windows one after another, each printed (with WARMUP=0, the warm-up
 # curve), and reports the last; WORKLOADS names the
-# workloads to run (default all: register publish query push 1x-register 1x-beat held restart;
+# workloads to run (default all: register publish publish-one query push 1x-register 1x-beat held restart;
 # restart needs held). Needs: wrk (installed
 # from Debian's packages when absent), jq, mvn -B -DskipTests package (ours and bench/grpc-bench),
 # the official 2.5.1 built from its source tag at $OFFICIAL_DIR (default
@@ -68,7 +72,7 @@ case $SIZE in
           HELD_STEADY=5 ;;
     *) echo "usage: bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]" >&2; exit 1 ;;
 esac
-WORKLOADS=${WORKLOADS:-register publish query push 1x-register 1x-beat held restart}
+WORKLOADS=${WORKLOADS:-register publish publish-one query push 1x-register 1x-beat held restart}
 [ -f "$BENCH_JAR" ] || { echo "no $BENCH_JAR: run mvn -B -DskipTests package first" >&2; exit 1; }
 
 # on_every_node WORKLOAD ARGS...: one load process per node at once; prints each node's line and
@@ -90,6 +94,27 @@ on_every_node() {
         rate=$(sed -n 's/.* \([0-9]*\) req\/s.*/\1/p' "$out" | tail -1)
         RATE=$((RATE + ${rate:-0}))
     done
+}
+
+# one_at_a_time: publish-one's load on each node in turn; leaves the mean rate in RATE and the
+# worst node's p99 in P99.
+one_at_a_time() {
+    local warmup=10 seconds=20 total=0
+    [ "$SIZE" = tiny ] && warmup=1 seconds=2
+    P99=0
+    for index in 0 1 2; do
+        local out="$WORK_DIR/one$index.txt"
+        java -jar "$BENCH_JAR" publish --connections 1 --inflight 1 --configs 100 --size 1024 \
+            --port $((PORTS[index] + 1000)) --server-pid "${NODE_PIDS[index]}" --warmup "$warmup" --seconds "$seconds" \
+            > "$out" 2>&1 || true
+        grep -v '^SLF4J' "$out" | grep -E 'requests|errors|refused' || true
+        local rate p99
+        rate=$(sed -n 's/.* \([0-9]*\) req\/s.*/\1/p' "$out" | tail -1)
+        p99=$(sed -n 's/.* p99 \([0-9.]*\) ms.*/\1/p' "$out" | tail -1)
+        total=$((total + ${rate:-0}))
+        P99=$(awk -v a="$P99" -v b="${p99:-0}" 'BEGIN { printf "%.2f", (b > a ? b : a) }')
+    done
+    RATE=$((total / 3))
 }
 
 # on_one_client WORKLOAD ARGS...: one load process that spreads its connections over the nodes
@@ -157,6 +182,12 @@ mkdir -p "$OUT_DIR"
             on_every_node publish --connections 8 --inflight 8 --configs 1000 --size 1024
             RESULT[$target,publish]=$RATE
         fi
+        if runs publish-one; then
+            echo "### publish, one at a time, through each node in turn"
+            one_at_a_time
+            RESULT[$target,publish-one]=$RATE
+            RESULT[$target,publish-one-p99]=$P99
+        fi
         if runs query; then
             echo "### query"
             on_every_node query --connections 8 --inflight 64 --configs 200 --size 5120
@@ -218,10 +249,10 @@ mkdir -p "$OUT_DIR"
                 "official/ours $(ratio "$official" "$ours"), r-nacos/ours $(ratio "$rnacos" "$ours")"
         fi
     }
-    for workload in register publish query push 1x-register 1x-beat; do
+    for workload in register publish publish-one query push 1x-register 1x-beat; do
         result_line "$workload" /s yes
     done
-    for workload in push-p99 1x-register-p99 1x-beat-p99; do
+    for workload in publish-one-p99 push-p99 1x-register-p99 1x-beat-p99; do
         result_line "$workload" " ms" no
     done
     result_line held-cpu % no

@@ -21,9 +21,6 @@ public record RaftSettings(int electionTimeoutMs, int snapshotIntervalSecs, Dura
     /** The Raft port is the HTTP port minus this, as on the official server. */
     public static final int PORT_OFFSET = 1000;
 
-    /** How often a leader tells followers what is committed when there is nothing new to send. */
-    static final int HEARTBEAT_MS = 100;
-
     private static final String PREFIX = "nacos.core.protocol.raft.data.";
 
     public static RaftSettings from(Environment env, NacosServerProperties server) {

@@ -27,9 +27,13 @@ public final class Connection {
     /** Request ids of pushes, unique across the node so that one id can serve a broadcast. */
     private static final AtomicLong PUSH_IDS = new AtomicLong();
 
-    /** Times out unanswered pushes; a wheel costs O(1) per push where a scheduled pool costs O(log n). */
+    /**
+     * Times out unanswered pushes; a wheel costs O(1) per push where a scheduled pool costs
+     * O(log n). Its thread wakes at every tick, pushes or not; ack timeouts are seconds long, so a
+     * tick of 100 ms keeps a node at rest from waking 50 times a second for them.
+     */
     private static final Timer ACK_TIMER =
-            new HashedWheelTimer(DaemonThreads.named("push-ack-timer"), 20, TimeUnit.MILLISECONDS);
+            new HashedWheelTimer(DaemonThreads.named("push-ack-timer"), 100, TimeUnit.MILLISECONDS);
 
     private final ConnectionMeta meta;
     private final ConnectionChannel channel;
