@@ -16,9 +16,10 @@
 #   query:    config query over gRPC, 8 connections x 64 in flight per node, 200 configs of 5 KB
 #             (these three: one load process per node, run at once, their rates summed)
 #   publish-one: config publish over gRPC, one connection with one publish at a time, 1 KB to
-#             100 keys, to each node in turn (10 s warm-up, 20 s measured; "tiny" 1 s and 2 s): the
-#             mean rate of the three and the worst p99. Two of the three nodes pass each publish on
-#             to the leader, so this is the wait of a sparse write taken by a follower
+#             100 keys: such a load on every node at once for the warm-up, then on each node in turn
+#             for the measure: the mean rate of the three and the worst p99. Two of the three nodes
+#             pass each publish on to the leader, so this is also the wait of a sparse write taken
+#             by a follower
 #   push:     100 listener connections spread over the nodes, each listening to 100 configs; one
 #             connection to the first node publishes changes, 64 in flight, as fast as acked:
 #             pushes delivered per second on all nodes, and the publish-to-push p99
@@ -96,16 +97,23 @@ on_every_node() {
     done
 }
 
-# one_at_a_time: publish-one's load on each node in turn; leaves the mean rate in RATE and the
-# worst node's p99 in P99.
+# one_at_a_time: publish-one's load on every node at once for WARMUP seconds (three JVMs compile
+# on two cores: a sparse load measured sooner measures their compilers), then on each node in turn;
+# leaves the mean rate in RATE and the worst node's p99 in P99.
 one_at_a_time() {
-    local warmup=10 seconds=20 total=0
-    [ "$SIZE" = tiny ] && warmup=1 seconds=2
+    local total=0 warming=()
+    for index in 0 1 2; do
+        java -jar "$BENCH_JAR" publish --connections 1 --inflight 1 --configs 100 --size 1024 \
+            --port $((PORTS[index] + 1000)) --server-pid "${NODE_PIDS[index]}" --warmup 0 --seconds "$WARMUP" \
+            > /dev/null 2>&1 &
+        warming+=("$!")
+    done
+    for pid in "${warming[@]}"; do wait "$pid" || true; done
     P99=0
     for index in 0 1 2; do
         local out="$WORK_DIR/one$index.txt"
         java -jar "$BENCH_JAR" publish --connections 1 --inflight 1 --configs 100 --size 1024 \
-            --port $((PORTS[index] + 1000)) --server-pid "${NODE_PIDS[index]}" --warmup "$warmup" --seconds "$seconds" \
+            --port $((PORTS[index] + 1000)) --server-pid "${NODE_PIDS[index]}" --warmup 1 --seconds "$SECONDS_MEASURED" \
             > "$out" 2>&1 || true
         grep -v '^SLF4J' "$out" | grep -E 'requests|errors|refused' || true
         local rate p99
