@@ -20,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,12 +33,17 @@ final class RaftGroup {
     private static final Logger LOG = LoggerFactory.getLogger(RaftGroup.class);
     /** JRaft's own default for a read-index. */
     private static final long READ_INDEX_TIMEOUT_MILLIS = 2000;
+    /** How long an unanswered ask for commit news holds back the next ({@link #askForCommitNews}). */
+    static final long COMMIT_NEWS_MILLIS = 50;
+    private static final long NONE = Long.MIN_VALUE;
 
     private final String name;
     private final GroupStateMachine stateMachine;
     private final RaftGroupService service;
     private final Node node;
     private volatile boolean stoppingWithoutError;
+    /** When this node's unanswered ask for news of the leader's commits was made (System.nanoTime), or NONE. */
+    private final AtomicLong commitNewsAskedAt = new AtomicLong(NONE);
 
     private RaftGroup(String name, GroupStateMachine stateMachine, RaftGroupService service, Node node) {
         this.name = name;
@@ -199,6 +206,24 @@ final class RaftGroup {
                 }
             }
         });
+    }
+
+    /**
+     * Makes the leader send its heartbeats, and with them its commit index, now: a read-index is
+     * confirmed by a round of them. While one ask is unanswered, a write waiting for the news is
+     * told by the round that ask set off, so another is sent only once that ask is
+     * {@link #COMMIT_NEWS_MILLIS} old: a follower under a load of writes does not send the leader a
+     * read-index for each. The answer comes only once this node has applied the leader's commit
+     * index, and a heartbeat can miss an entry (the leader had not yet heard that this node holds
+     * it), so an old ask must not hold back a new one until the next heartbeat.
+     */
+    void askForCommitNews() {
+        long now = System.nanoTime();
+        long asked = commitNewsAskedAt.get();
+        boolean due = asked == NONE || now - asked >= TimeUnit.MILLISECONDS.toNanos(COMMIT_NEWS_MILLIS);
+        if (due && commitNewsAskedAt.compareAndSet(asked, now)) {
+            checkCaughtUp(caughtUp -> commitNewsAskedAt.compareAndSet(now, NONE));
+        }
     }
 
     /** Makes the leader use {@code peers}; only the leader can. */

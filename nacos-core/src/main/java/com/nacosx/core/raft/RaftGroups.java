@@ -64,8 +64,6 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftGroups.class);
     private static final long RETRY_MILLIS = 100;
-    /** How often a follower asks again for news of a commit it has not applied yet. */
-    private static final long COMMIT_NEWS_MILLIS = 50;
     private static final long RESTART_DELAY_MILLIS = 5000;
     /**
      * How long a start's first catch-up check waits (each next one twice as long, up to 2 s), and
@@ -336,16 +334,16 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     /**
      * Makes a follower whose write the leader committed learn of the commit now. A follower learns
      * of it from the leader's next append or heartbeat, which may be half a second away when
-     * writes are sparse; a read-index makes the leader send its heartbeats, and with them its commit
-     * index, at once. A heartbeat can still miss the entry (the leader had not yet heard that this
-     * node holds it), so this asks again until the entry is applied here or the write's time is up.
+     * writes are sparse ({@link RaftGroup#askForCommitNews}). A heartbeat can still miss the entry
+     * (the leader had not yet heard that this node holds it), so this asks again until the entry is
+     * applied here or the write's time is up.
      */
     private void learnCommitSoon(PassedOn write, CompletableFuture<?> applied) {
         if (applied.isDone() || write.group.isLeader() || !running || System.nanoTime() >= write.deadline) {
             return;
         }
-        write.group.checkCaughtUp(caughtUp -> { });
-        timer.schedule(() -> learnCommitSoon(write, applied), COMMIT_NEWS_MILLIS, TimeUnit.MILLISECONDS);
+        write.group.askForCommitNews();
+        timer.schedule(() -> learnCommitSoon(write, applied), RaftGroup.COMMIT_NEWS_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** No more attempts: the last may be in a log, and this node waits to apply it until its deadline. */
