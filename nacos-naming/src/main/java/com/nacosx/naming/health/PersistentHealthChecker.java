@@ -11,6 +11,7 @@ import com.nacosx.naming.registry.RegisteredService;
 import com.nacosx.naming.registry.ServiceRegistry;
 import com.nacosx.naming.store.NamingCommand;
 import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.MadeOnFirstUse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -54,8 +55,8 @@ public class PersistentHealthChecker implements DisposableBean {
     private final NamingSwitches switches;
     private final Map<String, Integer> disagreeing = new ConcurrentHashMap<>();
     private final ExecutorService probes = Executors.newFixedThreadPool(8, DaemonThreads.named("naming-health-probe"));
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(TIMEOUT_MILLIS))
-            .executor(probes).build();
+    private final MadeOnFirstUse<HttpClient> http = new MadeOnFirstUse<>(() -> HttpClient.newBuilder()
+            .connectTimeout(Duration.ofMillis(TIMEOUT_MILLIS)).executor(probes).build());
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("naming-health-check"));
 
@@ -141,7 +142,7 @@ public class PersistentHealthChecker implements DisposableBean {
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + ip + ":" + port + normalized))
                     .timeout(Duration.ofMillis(TIMEOUT_MILLIS)).GET().build();
-            return http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+            return http.get().sendAsync(request, HttpResponse.BodyHandlers.discarding())
                     .thenApply(response -> response.statusCode() / 100 == 2)
                     .exceptionally(error -> false);
         } catch (IllegalArgumentException badUri) {

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nacosx.testsupport.Await;
 import com.nacosx.testsupport.HttpCall;
 import com.nacosx.testsupport.ServerProcess;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
@@ -133,6 +137,40 @@ class NamingHttpApiTest {
                     .param("port", String.valueOf(closedPort)).param("healthy", "true").send(), 400,
                     "health check is still working");
         }
+    }
+
+    @Test
+    void persistentInstanceIsCheckedOverHttpOnTheClustersPath() throws Exception {
+        HttpServer ready = answering(200);
+        HttpServer failing = answering(503);
+        try {
+            int readyPort = ready.getAddress().getPort();
+            int failingPort = failing.getAddress().getPort();
+            assertAnswer(register("http-checked", "127.0.0.1", readyPort).param("ephemeral", "false").send(), 200, "ok");
+            assertAnswer(register("http-checked", "127.0.0.1", failingPort).param("ephemeral", "false").send(), 200,
+                    "ok");
+            assertAnswer(HttpCall.put(ns + "/cluster").param("serviceName", "http-checked").param("clusterName", "DEFAULT")
+                    .param("healthChecker", "{\"type\":\"HTTP\",\"path\":\"/ready\"}")
+                    .param("useInstancePort4Check", "true").send(), 200, "ok");
+            Await.until(15_000, () -> {
+                JsonNode hosts = list("http-checked").get("hosts");
+                return hosts.size() == 2 && healthOf(hosts, readyPort) && !healthOf(hosts, failingPort);
+            }, "the instance whose /ready answers 503 turns unhealthy by HTTP check, the one answering 200 stays healthy");
+        } finally {
+            ready.stop(0);
+            failing.stop(0);
+        }
+    }
+
+    /** An HTTP server on a loopback port of its own that answers every request with {@code status}. */
+    private static HttpServer answering(int status) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(status, -1);
+            exchange.close();
+        });
+        server.start();
+        return server;
     }
 
     static boolean healthOf(JsonNode hosts, int port) {

@@ -5,6 +5,7 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.ServerMemberManager;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpServerProperties;
+import com.nacosx.core.util.MadeOnFirstUse;
 import org.springframework.stereotype.Component;
 
 import java.net.URI;
@@ -31,8 +32,8 @@ public class LegacyPeerHttp {
     public static final String JSON = "application/json;charset=UTF-8";
     private static final String SERVER_AGENT = HttpExchange.SERVER_AGENT + ':' + ServerMemberManager.PROTOCOL_VERSION;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(CONNECT_TIMEOUT).build();
+    private final MadeOnFirstUse<HttpClient> http = new MadeOnFirstUse<>(() -> HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build());
     private final String contextPath;
     private final AuthSettings auth;
 
@@ -68,7 +69,7 @@ public class LegacyPeerHttp {
         HttpRequest.Builder request = request(peer, pathAndQuery, timeout).method(method,
                 body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(request::setHeader);
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return http.get().sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     private HttpRequest.Builder request(Member peer, String pathAndQuery, Duration timeout) {
