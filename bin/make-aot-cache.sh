@@ -2,8 +2,8 @@
 # Makes the AOT cache that bin/startup.sh gives Java 25 and later. Run by the build after packaging,
 # by the container image's build with the image's own JDK, and by hand after installing another
 # Java 25 (a cache serves only the JDK build that made it). When this machine has Java 25 or later
-# (NACOS_AOT_JAVA_HOME, else the search of bin/java-select.sh), one training start of the server (its Spring context built on a
-# scratch home, no port opened, as for the class-data archive) records an AOT cache into
+# (NACOS_AOT_JAVA_HOME, else the search of bin/java-select.sh), one training start of the server
+# (bin/training-start.sh: standalone on a scratch home, run until ready) records an AOT cache into
 # target/nacos-server.aot (JEP 514: the cache is made when the training JVM exits), with the JDK's
 # runtime version beside it in nacos-server.aot.jdk, for bin/startup.sh to use with that same JDK.
 # Without such a JDK it says so and leaves no cache: the server starts on 17 as before.
@@ -19,15 +19,11 @@ if ! JAVA_HOME=${NACOS_AOT_JAVA_HOME:-} select_java 2>/dev/null || [ -z "$JAVA_M
     echo "no Java 25 or later on this machine: no AOT cache (the server starts on 17 with its class-data archive)"
     exit 0
 fi
-TRAINING="$TARGET/aot-training"
-rm -rf "$TRAINING"
+# shellcheck source=bin/training-start.sh
+source "$BIN/training-start.sh"
+training_start "$JAVA" "$TARGET" "$CONF" "$TARGET/aot-training.log" -XX:AOTCacheOutput=nacos-server.aot \
+    -XX:+UseCompactObjectHeaders -Xlog:aot=warning -Xlog:cds=off
 cd "$TARGET"
-"$JAVA" -XX:AOTCacheOutput=nacos-server.aot -XX:+UseCompactObjectHeaders -Xlog:aot=warning -Xlog:cds=off \
-    -Dspring.context.exit=onRefresh -Dnacos.standalone=true -Dnacos.home="$TRAINING" \
-    -Dcom.google.protobuf.use_unsafe_pre22_gencode=true \
-    -jar nacos-server.jar --spring.config.additional-location="file:$CONF/" --logging.config="$CONF/nacos-logback.xml" \
-    > "$TARGET/aot-training.log" 2>&1 || { cat "$TARGET/aot-training.log"; exit 1; }
 [ -s nacos-server.aot ] || { cat "$TARGET/aot-training.log"; echo "the training start left no AOT cache" >&2; exit 1; }
-rm -rf "$TRAINING"
 echo "$JAVA_BUILD" > nacos-server.aot.jdk
 echo "AOT cache for Java $JAVA_BUILD: $(du -h nacos-server.aot | cut -f1)"

@@ -5,7 +5,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** Tells 2.x clients in the setup ack that persistent instances may be registered over gRPC. */
-@Configuration
+@Configuration(proxyBeanMethods = false)
 public class NamingAbilities {
 
     @Bean
