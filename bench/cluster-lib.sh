@@ -281,6 +281,14 @@ seconds_since() {
     awk -v ms=$(($(date +%s%3N) - $1)) 'BEGIN {printf "%.1f", ms / 1000}'
 }
 
+# median FIGURE...: the middle figure (the upper of the two middle ones), or nothing when a
+# figure is missing, so that a failed restart is not hidden by the others.
+median() {
+    local figure
+    for figure in "$@"; do [ -n "$figure" ] || return 0; done
+    printf '%s\n' "$@" | sort -g | awk '{f[NR] = $1} END {print f[int(NR / 2) + 1]}'
+}
+
 # relaunch TARGET INDEX: node INDEX is stopped by its pid and launched again on its data with its
 # launcher; waits until it is ready and leaves the launch (ms since the epoch) in LAUNCHED and the
 # seconds it took to be ready in RESTART_READY.
@@ -289,7 +297,7 @@ relaunch() {
     stop_node "$index"
     LAUNCHED=$(date +%s%3N)
     launch_node "$target" "$index"
-    for _ in $(seq 1 3000); do is_ready "${PORTS[index]}" && break; sleep 0.2; done
+    for _ in $(seq 1 12000); do is_ready "${PORTS[index]}" && break; sleep 0.05; done
     RESTART_READY=$(seconds_since "$LAUNCHED")
 }
 

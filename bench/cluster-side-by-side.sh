@@ -40,7 +40,8 @@
 # register, publish and query N windows one after another, each printed (with WARMUP=0, the warm-up
 # curve), and reports the last; WORKLOADS names the
 # workloads to run (default all: register publish publish-one query push 1x-register 1x-beat held restart;
-# restart needs held). Needs: wrk (installed
+# restart needs held); RESTARTS=N restarts the third node N times in a row and reports the median
+# of each restart figure (this host's restarts spread over a second and more). Needs: wrk (installed
 # from Debian's packages when absent), jq, mvn -B -DskipTests package (ours and bench/grpc-bench),
 # the official 2.5.1 built from its source tag at $OFFICIAL_DIR (default
 # /tmp/n251/distribution/target/nacos-server-2.5.1/nacos), and r-nacos at $RNACOS_BIN (cargo
@@ -229,10 +230,14 @@ mkdir -p "$OUT_DIR"
             [ "$target" = ours ] && [ "${BREAKDOWN:-0}" = 1 ] && memory_breakdown
             if runs restart; then
                 echo "### restart"
-                restart_under_held "$target"
-                RESULT[$target,restart-ready]=$RESTART_READY
-                RESULT[$target,restart-listing]=$RESTART_LISTING
-                RESULT[$target,restart-share]=$RESTART_SHARE
+                readies=() listings=() shares=()
+                for _ in $(seq 1 "${RESTARTS:-1}"); do
+                    restart_under_held "$target"
+                    readies+=("$RESTART_READY") listings+=("$RESTART_LISTING") shares+=("$RESTART_SHARE")
+                done
+                RESULT[$target,restart-ready]=$(median "${readies[@]}")
+                RESULT[$target,restart-listing]=$(median "${listings[@]}")
+                RESULT[$target,restart-share]=$(median "${shares[@]}")
             fi
         fi
         stop_cluster

@@ -7,7 +7,8 @@
 # tcpdump records its HTTP port, and every 0.5 s the TIME_WAIT and SYN-SENT sockets on it and the
 # kernel's SYN retransmissions are printed. Then bench/restart-wire.py prints, second by second,
 # how long the node took to answer on the wire, the connections it accepted and refused. The
-# clients' 10 s lines (beat p99, tries p99 per server) are in the output too. Needs: tcpdump,
+# clients' 10 s lines (beat p99, tries p99 per server) are in the output too. Needs: tcpdump (installed
+# from Debian's packages when absent),
 # mvn -B -DskipTests package. KEEP_LOGS=1 keeps the nodes' homes (their access logs time the
 # same answers from the inside).
 set -euo pipefail
@@ -22,7 +23,9 @@ LOAD_PID=""
 SAMPLER_PID=""
 CAPTURE_PID=""
 source "$ROOT/tests/scripts/nacos-1.4.8/lib.sh"
-command -v tcpdump >/dev/null || { echo "needs tcpdump (apt-get install tcpdump)" >&2; exit 2; }
+source "$ROOT/tests/scripts/debian-packages.sh"
+install_if_absent tcpdump tcpdump || true
+command -v tcpdump >/dev/null || { echo "needs tcpdump (Debian's package could not be installed)" >&2; exit 2; }
 stop_probe() {
     [ -n "$CAPTURE_PID" ] && kill "$CAPTURE_PID" 2>/dev/null || true
     stop_everything

@@ -3,7 +3,7 @@
 # by the container image's build with the image's own JDK, and by hand after installing another
 # Java 25 (a cache serves only the JDK build that made it). When this machine has Java 25 or later
 # (NACOS_AOT_JAVA_HOME, else the search of bin/java-select.sh), one training start of the server
-# (bin/training-start.sh: standalone on a scratch home, run until ready) records an AOT cache into
+# (bin/training-start.sh: a node of a two-node cluster on scratch homes, run until ready) records an AOT cache into
 # target/nacos-server.aot (JEP 514: the cache is made when the training JVM exits), with the JDK's
 # runtime version beside it in nacos-server.aot.jdk, for bin/startup.sh to use with that same JDK.
 # Without such a JDK it says so and leaves no cache: the server starts on 17 as before.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Makes the class-data archive (target/nacos-server.jsa) that bin/startup.sh gives Java 17 to 24:
-# one training start of the server with the given JVM (bin/training-start.sh: standalone on a
-# scratch home, run until ready) records the classes it loaded when it exits. Run by the build
+# one training start of the server with the given JVM (bin/training-start.sh: a node of a two-node
+# cluster on scratch homes, run until ready) records the classes it loaded when it exits. Run by the build
 # after packaging, with the build's own JVM; a JVM other than the one that made it ignores it.
 #   make-class-data-archive.sh JAVA TARGET_DIR CONF_DIR
 set -euo pipefail

@@ -2,9 +2,7 @@ package com.nacosx.core.http;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -31,8 +29,7 @@ final class HttpWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(HttpWarmUp.class);
     private static final String USER_AGENT = "Nacos-Server-Warm-Up";
     private static final int CONNECTIONS = 4;
-    /** "\r\n\r\n" as the last four bytes read. */
-    private static final int HEAD_END = 0x0d0a0d0a;
+    private static final int ANSWER_BUFFER_BYTES = 8192;
 
     /** On a host too busy to answer them all within this, the node opens its port without the rest. */
     private static final Duration AT_MOST = Duration.ofSeconds(30);
@@ -89,37 +86,16 @@ final class HttpWarmUp {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            InputStream in = new BufferedInputStream(socket.getInputStream());
+            HttpAnswerReader answers = new HttpAnswerReader(socket.getInputStream(), ANSWER_BUFFER_BYTES);
             for (int turn = toSend.getAndDecrement(); turn > 0 && System.nanoTime() < deadline;
                     turn = toSend.getAndDecrement()) {
                 out.write(requestsInTurn.get(turn % requestsInTurn.size()));
                 out.flush();
-                readAnswer(in);
+                answers.skipAnswer();
                 answered.incrementAndGet();
             }
         } catch (IOException e) {
             LOG.warn("HTTP warm-up stopped early: {}", e.toString());
         }
-    }
-
-    /** Reads one answer: its head, then as many body bytes as its Content-Length says. */
-    private static void readAnswer(InputStream in) throws IOException {
-        StringBuilder head = new StringBuilder();
-        int last4 = 0;
-        while (last4 != HEAD_END) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed mid-answer");
-            }
-            head.append((char) b);
-            last4 = last4 << 8 | b;
-        }
-        int length = 0;
-        for (String line : head.toString().split("\r\n")) {
-            if (line.regionMatches(true, 0, "content-length:", 0, 15)) {
-                length = Integer.parseInt(line.substring(15).trim());
-            }
-        }
-        in.readNBytes(length);
     }
 }
