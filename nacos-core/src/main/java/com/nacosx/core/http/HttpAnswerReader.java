@@ -40,19 +40,19 @@ final class HttpAnswerReader {
         }
     }
 
-    /** The index just past the head's blank line, reading until the buffer holds it. */
+    /**
+     * The index just past the head's blank line, reading until the buffer holds it. The scan goes
+     * on from an offset from {@code start}, which {@link #fill} keeps as it moves the unread bytes.
+     */
     private int awaitHeadEnd() throws IOException {
-        int scanned = start;
-        while (true) {
-            for (int i = Math.max(scanned, start + 3); i < end; i++) {
-                if (buffer[i] == '\n' && buffer[i - 1] == '\r' && buffer[i - 2] == '\n' && buffer[i - 3] == '\r') {
-                    return i + 1;
-                }
+        for (int offset = 3; true; offset++) {
+            while (start + offset >= end) {
+                fill();
             }
-            scanned = Math.max(end, start + 3);
-            int kept = start;
-            fill();
-            scanned -= kept - start;
+            int i = start + offset;
+            if (buffer[i] == '\n' && buffer[i - 1] == '\r' && buffer[i - 2] == '\n' && buffer[i - 3] == '\r') {
+                return i + 1;
+            }
         }
     }
 
