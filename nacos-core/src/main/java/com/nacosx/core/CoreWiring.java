@@ -18,6 +18,7 @@ import com.nacosx.core.metrics.history.FigureHttpApi;
 import com.nacosx.core.ops.LogLevelHttpApi;
 import com.nacosx.core.raft.RaftGroups;
 import com.nacosx.core.raft.RaftHttpApi;
+import com.nacosx.core.raft.RaftPeerStartedHandler;
 import com.nacosx.core.raft.RaftWriteHandler;
 import com.nacosx.core.remote.RequestHandler;
 import com.nacosx.core.upgrade.UpgradeJudgement;
@@ -41,11 +42,12 @@ public class CoreWiring {
             FigureHttpApi figures,
             RequestHandler<HealthCheckRequest> healthCheck, RequestHandler<ServerLoaderInfoRequest> serverLoaderInfo,
             RequestHandler<ServerReloadRequest> serverReload, MemberReportHandler memberReport,
-            HttpForwardHandler httpForward, HttpForwardBatchHandler httpForwardBatch, RaftWriteHandler raftWrite) {
+            HttpForwardHandler httpForward, HttpForwardBatchHandler httpForwardBatch, RaftWriteHandler raftWrite,
+            RaftPeerStartedHandler raftPeerStarted) {
         return new ModuleDoors("core",
                 List.of(health, serverState, cluster, raft, auth, logLevels, loader, prometheus, figures),
                 List.of(healthCheck, serverLoaderInfo, serverReload, memberReport, httpForward, httpForwardBatch,
-                        raftWrite));
+                        raftWrite, raftPeerStarted));
     }
 
     @Bean

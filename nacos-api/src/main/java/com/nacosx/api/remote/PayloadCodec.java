@@ -24,6 +24,8 @@ import com.nacosx.api.remote.cluster.HttpForwardRequest;
 import com.nacosx.api.remote.cluster.HttpForwardResponse;
 import com.nacosx.api.remote.cluster.MemberReportRequest;
 import com.nacosx.api.remote.cluster.MemberReportResponse;
+import com.nacosx.api.remote.cluster.RaftPeerStartedRequest;
+import com.nacosx.api.remote.cluster.RaftPeerStartedResponse;
 import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.api.remote.cluster.RaftWriteResponse;
 import com.nacosx.api.remote.config.ConfigFuzzyWatchRequest;
@@ -134,6 +136,7 @@ public final class PayloadCodec {
             MemberReportRequest.class, MemberReportResponse.class, DistroDataRequest.class, DistroDataResponse.class,
             HttpForwardRequest.class, HttpForwardResponse.class, HttpForwardBatchRequest.class,
             HttpForwardBatchResponse.class, RaftWriteRequest.class, RaftWriteResponse.class,
+            RaftPeerStartedRequest.class, RaftPeerStartedResponse.class,
             QueryMcpServerRequest.class, QueryMcpServerResponse.class, ReleaseMcpServerRequest.class,
             ReleaseMcpServerResponse.class, McpServerEndpointRequest.class, McpServerEndpointResponse.class,
             QueryAgentCardRequest.class, QueryAgentCardResponse.class, ReleaseAgentCardRequest.class,

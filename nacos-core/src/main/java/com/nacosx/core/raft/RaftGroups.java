@@ -11,6 +11,7 @@ import com.alipay.sofa.jraft.rpc.RpcServer;
 import com.alipay.sofa.jraft.util.RpcFactoryHelper;
 import com.nacosx.api.exception.ErrorCode;
 import com.nacosx.api.exception.NacosException;
+import com.nacosx.api.remote.cluster.RaftPeerStartedRequest;
 import com.nacosx.api.remote.cluster.RaftWriteRequest;
 import com.nacosx.core.cluster.ClusterSettings;
 import com.nacosx.core.cluster.Member;
@@ -78,6 +79,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private static final long METADATA_REFRESH_MILLIS = 1000;
     private static final long FIRST_REPORTS_BOUND_SECONDS = 15;
     private static final long PEER_RECONCILE_SECONDS = 5;
+    private static final Duration STARTED_NOTICE_TIMEOUT = Duration.ofSeconds(3);
 
     private final RaftSettings settings;
     private final DiskSpace disk;
@@ -624,7 +626,44 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
     private RaftGroup startGroup(RaftStateMachine machine, PeerId self, Configuration peers) {
         RaftGroup group = RaftGroup.start(machine, self, peers, settings, server, () -> restartLater(machine, self));
         groups.put(machine.group(), group);
+        if (!isLegacy(machine)) {
+            announceStarted(group.name(), self);
+        }
         return group;
+    }
+
+    /**
+     * Tells the other members that this node has started the group. Its leader backs off from a
+     * follower that was down and tries it again only every half a second, on a connection gRPC may
+     * still be backing off from; this node is not ready until it has heard from the leader, so a
+     * restart would wait for that retry. A member of an older build, which does not know the
+     * notice, refuses it, and the leader's retry comes as before.
+     */
+    private void announceStarted(String groupName, PeerId self) {
+        RaftPeerStartedRequest notice = new RaftPeerStartedRequest();
+        notice.group = groupName;
+        notice.peer = self.toString();
+        for (Member member : members.grpcPeers()) {
+            peers.request(member, notice, STARTED_NOTICE_TIMEOUT).whenComplete((answer, error) -> {
+                if (error != null || !answer.isSuccess()) {
+                    LOG.debug("[{}] {} did not take the notice that this node started: {}", groupName,
+                            member.address(), error != null ? error.toString() : answer.message);
+                }
+            });
+        }
+    }
+
+    /**
+     * A peer has just started the group ({@link #announceStarted}): as its leader, this node connects
+     * to it anew if its last call to it failed, and sends it heartbeats now.
+     */
+    public void peerStarted(String groupName, PeerId peer) {
+        RaftGroup group = groups.get(groupName);
+        if (group != null && group.isLeader() && group.peers().contains(peer)) {
+            ((RaftTransport) RpcFactoryHelper.rpcFactory()).peerStarted(peer.getEndpoint());
+            group.heartbeatNow();
+            LOG.info("[{}] {} has started the group: heartbeats sent to it now", groupName, peer);
+        }
     }
 
     /**

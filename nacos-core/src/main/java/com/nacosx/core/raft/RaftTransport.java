@@ -5,6 +5,7 @@ import com.alipay.sofa.jraft.rpc.RpcServer;
 import com.alipay.sofa.jraft.rpc.impl.GrpcRaftRpcFactory;
 import com.alipay.sofa.jraft.rpc.impl.GrpcServer;
 import com.alipay.sofa.jraft.rpc.impl.MarshallerRegistry;
+import com.alipay.sofa.jraft.util.Endpoint;
 import com.alipay.sofa.jraft.util.SPI;
 import com.google.protobuf.Message;
 import io.grpc.Server;
@@ -13,6 +14,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.util.MutableHandlerRegistry;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -34,6 +36,8 @@ public class RaftTransport extends GrpcRaftRpcFactory {
     private static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
     private final Map<String, Message> messages = new ConcurrentHashMap<>();
+    /** The clients made and not yet shut down: each group's node has its own. */
+    private final Set<ReconnectingGrpcClient> clients = ConcurrentHashMap.newKeySet();
 
     /** JRaft's gRPC client that also connects anew to a peer whose calls only time out ({@link ReconnectingGrpcClient}). */
     @Override
@@ -47,7 +51,15 @@ public class RaftTransport extends GrpcRaftRpcFactory {
 
     /** A client that tells time by {@code clock}. */
     ReconnectingGrpcClient clientOn(LongSupplier clock) {
-        return new ReconnectingGrpcClient(messages, getMarshallerRegistry(), clock);
+        ReconnectingGrpcClient client =
+                new ReconnectingGrpcClient(messages, getMarshallerRegistry(), clock, clients::remove);
+        clients.add(client);
+        return client;
+    }
+
+    /** Tells every client that {@code peer} has just started ({@link ReconnectingGrpcClient#peerStarted}). */
+    void peerStarted(Endpoint peer) {
+        clients.forEach(client -> client.peerStarted(peer));
     }
 
     @Override

@@ -9,8 +9,10 @@ import com.alipay.sofa.jraft.util.Endpoint;
 import com.google.protobuf.Message;
 import io.grpc.Status;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +25,8 @@ import org.slf4j.LoggerFactory;
  * the leader's appends to the follower kept timing out for a minute after the heal, and the follower
  * served old configs meanwhile (found by the long fault runs). A new connection is made at once.
  * Only the asynchronous calls are watched: they are what replication, heartbeats and elections send.
+ * A peer that says it has just started ({@link #peerStarted}) is connected to anew at once when the
+ * last call to it failed, rather than after gRPC's back-off and JRaft's own failure count.
  */
 final class ReconnectingGrpcClient extends GrpcClient {
 
@@ -36,11 +40,16 @@ final class ReconnectingGrpcClient extends GrpcClient {
 
     /** When each peer last answered, or was last connected to anew. */
     private final Map<Endpoint, Long> lastAnswered = new ConcurrentHashMap<>();
+    /** The peers whose last call failed. */
+    private final Set<Endpoint> failing = ConcurrentHashMap.newKeySet();
     private final LongSupplier clock;
+    private final Consumer<ReconnectingGrpcClient> onShutdown;
 
-    ReconnectingGrpcClient(Map<String, Message> messages, MarshallerRegistry marshallers, LongSupplier clock) {
+    ReconnectingGrpcClient(Map<String, Message> messages, MarshallerRegistry marshallers, LongSupplier clock,
+            Consumer<ReconnectingGrpcClient> onShutdown) {
         super(messages, marshallers);
         this.clock = clock;
+        this.onShutdown = onShutdown;
     }
 
     @Override
@@ -63,6 +72,11 @@ final class ReconnectingGrpcClient extends GrpcClient {
 
     private void noteOutcome(Endpoint peer, Throwable error) {
         long now = clock.getAsLong();
+        if (error == null) {
+            failing.remove(peer);
+        } else {
+            failing.add(peer);
+        }
         if (error == null || !timedOut(error)) {
             lastAnswered.put(peer, now);
             return;
@@ -72,6 +86,24 @@ final class ReconnectingGrpcClient extends GrpcClient {
             LOG.warn("calls to Raft peer {} have only timed out for {} ms: connecting to it anew", peer, now - since);
             closeConnection(peer);
         }
+    }
+
+    /**
+     * The peer has just started: a connection whose last call failed (the peer was down) is closed,
+     * so that the next call connects at once. One that works is kept: it already reaches the new
+     * process, and closing it would fail the calls under way on it.
+     */
+    void peerStarted(Endpoint peer) {
+        if (failing.remove(peer)) {
+            LOG.info("Raft peer {} has started: connecting to it anew", peer);
+            closeConnection(peer);
+        }
+    }
+
+    @Override
+    public void shutdown() {
+        onShutdown.accept(this);
+        super.shutdown();
     }
 
     private static boolean timedOut(Throwable error) {

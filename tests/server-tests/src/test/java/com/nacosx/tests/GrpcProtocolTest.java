@@ -117,8 +117,9 @@ class GrpcProtocolTest {
     @Test
     void peerRequestsAreRefusedOnTheSdkPort() {
         try (NacosGrpcClient client = connected()) {
-            for (String type : List.of("RaftWriteRequest", "HttpForwardRequest", "HttpForwardBatchRequest",
-                    "MemberReportRequest", "DistroDataRequest", "ConfigChangeClusterSyncRequest")) {
+            for (String type : List.of("RaftWriteRequest", "RaftPeerStartedRequest", "HttpForwardRequest",
+                    "HttpForwardBatchRequest", "MemberReportRequest", "DistroDataRequest",
+                    "ConfigChangeClusterSyncRequest")) {
                 Payload answer = client.raw(payload(type, "{}".getBytes(StandardCharsets.UTF_8))).join();
                 Response response = (Response) PayloadCodec.decode(answer);
                 assertError(302, response);
