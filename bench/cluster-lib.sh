@@ -108,7 +108,7 @@ launch_node() {
             [ "$STORAGE" = embedded ] && mode+=(-p embedded)
             [ "$NODE_COUNT" = 1 ] && mode=(-m standalone)
             env "${MEMORY_SETTING[@]}" \
-                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1 $TRACKING" \
+                JAVA_OPT_EXT="-Dserver.port=$port -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1 $TRACKING ${EXTRA_OPTS:-}" \
                 "$home/nacos/bin/startup.sh" "${mode[@]}" >/dev/null 2>&1
             NODE_PIDS[index]=$(cat "$home/nacos/logs/nacos.pid")
             ;;
