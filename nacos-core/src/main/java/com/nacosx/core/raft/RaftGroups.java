@@ -616,11 +616,26 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
 
     /** Asks this node, the leader, to hand the group over to {@code peer} ({@code ip:raftPort}). */
     public Status transferLeader(String groupName, String peer) {
-        PeerId target = PeerId.parsePeer(peer);
+        PeerId target = peerAt(peer);
         if (target == null) {
             throw NacosException.badRequest("'" + peer + "' is not a Raft peer; give it as ip:raftPort");
         }
         return group(groupName).transferLeadershipTo(target);
+    }
+
+    /**
+     * The Raft peer {@code text} names ({@code ip:raftPort}), or null when it names none: JRaft's own
+     * parser throws on some malformed hosts (an unclosed IPv6 bracket) instead of saying no.
+     */
+    static PeerId peerAt(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return PeerId.parsePeer(text);
+        } catch (IllegalArgumentException malformed) {
+            return null;
+        }
     }
 
     private RaftGroup startGroup(RaftStateMachine machine, PeerId self, Configuration peers) {

@@ -31,7 +31,7 @@ public class RaftPeerStartedHandler implements RequestHandler<RaftPeerStartedReq
 
     @Override
     public Response handle(RaftPeerStartedRequest request, RequestMeta meta) {
-        PeerId peer = request.peer == null ? null : PeerId.parsePeer(request.peer);
+        PeerId peer = RaftGroups.peerAt(request.peer);
         if (request.group == null || peer == null) {
             throw NacosException.badRequest("a Raft start notice needs a group and the peer as ip:raftPort, not "
                     + request.group + " and " + request.peer);
