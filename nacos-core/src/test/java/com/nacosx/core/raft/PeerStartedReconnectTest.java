@@ -13,16 +13,9 @@ import com.alipay.sofa.jraft.rpc.RpcRequests.PingRequest;
 import com.alipay.sofa.jraft.rpc.RpcServer;
 import com.alipay.sofa.jraft.util.Endpoint;
 import com.alipay.sofa.jraft.util.RpcFactoryHelper;
-import io.grpc.Grpc;
-import io.grpc.Metadata;
-import io.grpc.ServerCall;
-import io.grpc.ServerCallHandler;
-import io.grpc.ServerInterceptor;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +29,8 @@ import org.junit.jupiter.api.Test;
 class PeerStartedReconnectTest {
 
     private final RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
-    private final List<Integer> callerPorts = new CopyOnWriteArrayList<>();
+    private final CallerPorts callers = new CallerPorts();
+    private final List<Integer> callerPorts = callers.ports();
     private RpcServer server;
     private ReconnectingGrpcClient client;
     private Endpoint peer;
@@ -80,7 +74,7 @@ class PeerStartedReconnectTest {
     }
 
     private RpcServer answeringServer() {
-        RpcServer started = transport.serverOn(peer.getIp(), peer.getPort(), new CallerPorts());
+        RpcServer started = transport.serverOn(peer.getIp(), peer.getPort(), callers);
         RaftRpcServerFactory.addRaftRequestProcessors(started);
         started.registerProcessor(new Answering());
         started.init(null);
@@ -105,16 +99,6 @@ class PeerStartedReconnectTest {
         @Override
         public String interest() {
             return PingRequest.class.getName();
-        }
-    }
-
-    /** Notes the source port of every call. */
-    private final class CallerPorts implements ServerInterceptor {
-        @Override
-        public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
-                ServerCallHandler<Q, A> next) {
-            callerPorts.add(((InetSocketAddress) call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)).getPort());
-            return next.startCall(call, headers);
         }
     }
 }

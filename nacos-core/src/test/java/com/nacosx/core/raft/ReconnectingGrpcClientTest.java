@@ -13,16 +13,9 @@ import com.alipay.sofa.jraft.rpc.RpcRequests.PingRequest;
 import com.alipay.sofa.jraft.rpc.RpcServer;
 import com.alipay.sofa.jraft.util.Endpoint;
 import com.alipay.sofa.jraft.util.RpcFactoryHelper;
-import io.grpc.Grpc;
-import io.grpc.Metadata;
-import io.grpc.ServerCall;
-import io.grpc.ServerCallHandler;
-import io.grpc.ServerInterceptor;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReconnectingGrpcClientTest {
 
-    private final List<Integer> callerPorts = new CopyOnWriteArrayList<>();
+    private final CallerPorts callers = new CallerPorts();
+    private final List<Integer> callerPorts = callers.ports();
     private final AtomicLong clock = new AtomicLong();
     private RpcServer server;
     private RpcClient client;
@@ -50,7 +44,7 @@ class ReconnectingGrpcClientTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        server = transport.serverOn("127.0.0.1", port, new CallerPorts());
+        server = transport.serverOn("127.0.0.1", port, callers);
         // JRaft's processors (and with them its messages); ours then takes the place of its ping's.
         RaftRpcServerFactory.addRaftRequestProcessors(server);
         server.registerProcessor(new Silent());
@@ -96,16 +90,6 @@ class ReconnectingGrpcClientTest {
         @Override
         public String interest() {
             return PingRequest.class.getName();
-        }
-    }
-
-    /** Notes the source port of every call. */
-    private final class CallerPorts implements ServerInterceptor {
-        @Override
-        public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
-                ServerCallHandler<Q, A> next) {
-            callerPorts.add(((InetSocketAddress) call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)).getPort());
-            return next.startCall(call, headers);
         }
     }
 }
