@@ -6,6 +6,7 @@
 # (bin/training-start.sh: a node of a two-node cluster on scratch homes, run until ready) records an AOT cache into
 # target/nacos-server.aot (JEP 514: the cache is made when the training JVM exits), with the JDK's
 # runtime version beside it in nacos-server.aot.jdk, for bin/startup.sh to use with that same JDK.
+# The start must give the module options given here (bin/startup.sh), or the JVM refuses the cache.
 # Without such a JDK it says so and leaves no cache: the server starts on 17 as before.
 #   make-aot-cache.sh [TARGET_DIR CONF_DIR]   (default: the install's target/ and conf/)
 set -euo pipefail
@@ -22,7 +23,7 @@ fi
 # shellcheck source=bin/training-start.sh
 source "$BIN/training-start.sh"
 training_start "$JAVA" "$TARGET" "$CONF" "$TARGET/aot-training.log" -XX:AOTCacheOutput=nacos-server.aot \
-    -XX:+UseCompactObjectHeaders -Xlog:aot=warning -Xlog:cds=off
+    -XX:+UseCompactObjectHeaders --enable-native-access=ALL-UNNAMED -Xlog:aot=warning -Xlog:cds=off
 cd "$TARGET"
 [ -s nacos-server.aot ] || { cat "$TARGET/aot-training.log"; echo "the training start left no AOT cache" >&2; exit 1; }
 echo "$JAVA_BUILD" > nacos-server.aot.jdk

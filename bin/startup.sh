@@ -202,8 +202,9 @@ JAVA_OPT+=("-Xlog:gc*:file=$LOG_DIR/nacos_gc.log:time,tags:filecount=10,filesize
 # loaded and linked, and the training start's method profiles), and use compact object headers
 # (JEP 519: 8 bytes off every object, the cache made with them too).
 if [ -n "$JAVA_MAJOR" ] && [ "$JAVA_MAJOR" -ge 25 ]; then
-    # protobuf and Netty read memory through sun.misc.Unsafe, which 24 and later warn of at start.
-    JAVA_OPT+=(-XX:+UseCompactObjectHeaders --sun-misc-unsafe-memory-access=allow)
+    # protobuf and Netty read memory through sun.misc.Unsafe, and Netty and RocksDB load native
+    # libraries, which 24 and later warn of at start.
+    JAVA_OPT+=(-XX:+UseCompactObjectHeaders --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
     AOT_CACHE="$BASE_DIR/target/$SERVER.aot"
     AOT_BUILD=$(cat "$AOT_CACHE.jdk" 2>/dev/null || true)
     if [ ! -e "$AOT_CACHE" ]; then
@@ -220,6 +221,11 @@ if [ -n "$JAVA_MAJOR" ] && [ "$JAVA_MAJOR" -ge 25 ]; then
 elif [ -n "$JAVA_MAJOR" ] && [ -f "$BASE_DIR/target/$SERVER.jsa" ]; then
     JAVA_OPT+=(-XX:SharedArchiveFile="$BASE_DIR/target/$SERVER.jsa" -Xshare:auto)
 fi
+
+# RocksDB (the Raft logs) loads its native library from there, packaged by the build, instead of
+# unpacking 13 MB from its jar into /tmp at every start; the JDK's own default path follows.
+NATIVE_DIR="$BASE_DIR/target/native"
+[ -d "$NATIVE_DIR" ] && JAVA_OPT+=(-Djava.library.path="$NATIVE_DIR:/usr/java/packages/lib:/usr/lib64:/lib64:/lib:/usr/lib")
 
 [ -n "$FUNCTION_MODE" ] && JAVA_OPT+=(-Dnacos.functionMode="$FUNCTION_MODE")
 [ -n "$MEMBER_LIST" ] && JAVA_OPT+=(-Dnacos.member.list="$MEMBER_LIST")

@@ -117,6 +117,9 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         // hold this node's readiness.
         this.machines.stream().filter(machine -> !isLegacy(machine))
                 .forEach(machine -> readiness.close(gate(machine.group())));
+        if (!this.machines.isEmpty()) {
+            RaftLogStoreOptions.registerInBackground();
+        }
     }
 
     private static boolean isLegacy(RaftStateMachine machine) {
@@ -140,23 +143,9 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         if (machines.isEmpty()) {
             return;
         }
-        RaftLogStoreOptions.register();
+        StartupStep.timed("waiting for RocksDB to load", RaftLogStoreOptions::awaitRegistered);
         int port = cluster.selfPort() - RaftSettings.PORT_OFFSET;
-        RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
-        boolean sharedWithLegacy = machines.stream().anyMatch(RaftGroups::isLegacy);
-        if (sharedWithLegacy) {
-            LegacyRaftRpc.registerMessages(transport);
-        }
-        server = transport.serverOn(settings.bindAddress(), port, new MembersOnly(members));
-        RaftRpcServerFactory.addRaftRequestProcessors(server);
-        if (sharedWithLegacy) {
-            LegacyRaftRpc.serve(server, this);
-            legacyRpc.start();
-        }
-        if (!server.init(null)) {
-            throw new IllegalStateException("cannot open the Raft port " + port
-                    + " (HTTP port - 1000); free it or choose another server.port");
-        }
+        StartupStep.timed("opening the Raft port", () -> openPort(port));
         PeerId self = new PeerId(cluster.selfIp(), port);
         List<Member> known = StartupStep.timed("hearing from the other members", this::membersOnceKnown);
         for (RaftStateMachine machine : machines) {
@@ -177,6 +166,24 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         // leader tries again until the groups hold our members, event or no event.
         timer.scheduleWithFixedDelay(() -> membersChanged(members.all()), PEER_RECONCILE_SECONDS,
                 PEER_RECONCILE_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private void openPort(int port) {
+        RaftTransport transport = (RaftTransport) RpcFactoryHelper.rpcFactory();
+        boolean sharedWithLegacy = machines.stream().anyMatch(RaftGroups::isLegacy);
+        if (sharedWithLegacy) {
+            LegacyRaftRpc.registerMessages(transport);
+        }
+        server = transport.serverOn(settings.bindAddress(), port, new MembersOnly(members));
+        RaftRpcServerFactory.addRaftRequestProcessors(server);
+        if (sharedWithLegacy) {
+            LegacyRaftRpc.serve(server, this);
+            legacyRpc.start();
+        }
+        if (!server.init(null)) {
+            throw new IllegalStateException("cannot open the Raft port " + port
+                    + " (HTTP port - 1000); free it or choose another server.port");
+        }
     }
 
     /**

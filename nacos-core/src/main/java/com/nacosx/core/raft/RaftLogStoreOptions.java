@@ -2,6 +2,9 @@ package com.nacosx.core.raft;
 
 import com.alipay.sofa.jraft.storage.impl.RocksDBLogStorage;
 import com.alipay.sofa.jraft.util.StorageOptionsFactory;
+import com.nacosx.core.readiness.StartupStep;
+import com.nacosx.core.util.DaemonThreads;
+import java.util.concurrent.CompletableFuture;
 import org.rocksdb.ColumnFamilyOptions;
 
 /**
@@ -12,24 +15,38 @@ import org.rocksdb.ColumnFamilyOptions;
  * written in order and read back by index, mostly from the memtable while a follower catches up:
  * a 16 MB memtable holds ~13,000 1 KB config publishes, seconds of the heaviest publish load, and
  * its filter is 2 MB.
+ * <p>
+ * Making the options loads RocksDB's native library, which took 0.3–0.5 s of a node's restart
+ * under load (bench/RESULTS.md): it is done on a thread of its own while the node builds its
+ * beans, and the first group waits for it.
  */
 final class RaftLogStoreOptions {
 
     static final long MEMTABLE_BYTES = 16L * 1024 * 1024;
-    private static boolean registered;
+    private static CompletableFuture<Void> registration;
 
     private RaftLogStoreOptions() {
     }
 
     /**
-     * Before the first group starts: JRaft reads the options when it opens a log, and refuses a
-     * second registration in the same JVM (nodes of a test share one).
+     * Starts the registration unless it has begun: JRaft refuses a second one in the same JVM
+     * (nodes of a test share one).
      */
-    static synchronized void register() {
-        if (registered) {
-            return;
+    static synchronized void registerInBackground() {
+        if (registration == null) {
+            registration = CompletableFuture.runAsync(
+                    () -> StartupStep.timed("loading RocksDB for the Raft logs", RaftLogStoreOptions::register),
+                    task -> DaemonThreads.named("rocksdb-load").newThread(task).start());
         }
-        registered = true;
+    }
+
+    /** Before the first group starts: JRaft reads the options when it opens a log. */
+    static void awaitRegistered() {
+        registerInBackground();
+        registration.join();
+    }
+
+    private static void register() {
         ColumnFamilyOptions options = StorageOptionsFactory.getDefaultRocksDBColumnFamilyOptions();
         options.setWriteBufferSize(MEMTABLE_BYTES);
         StorageOptionsFactory.registerRocksDBColumnFamilyOptions(RocksDBLogStorage.class, options);

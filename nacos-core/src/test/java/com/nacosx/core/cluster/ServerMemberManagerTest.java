@@ -19,7 +19,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.env.StandardEnvironment;
 
-/** Membership of a node that is not started: no 2 s round runs, so only what the test calls reports. */
+/**
+ * Membership of a node that is not started, and not built by Spring: no report goes out but those
+ * the test asks for.
+ */
 class ServerMemberManagerTest {
 
     @Test
@@ -43,6 +46,32 @@ class ServerMemberManagerTest {
         assertTrue(changed.stream().anyMatch(member -> member.address().equals(stopped)
                 && member.state() == NodeState.DOWN), "the listeners are told, and route around it");
         peers.close();
+    }
+
+    @Test
+    void theFirstReportsGoOutBeforeTheStartAndTheListenersEnrolledAfterThemHearWhatTheyFound() throws Exception {
+        String stopped = "127.0.0.1:" + ServerProcess.freePort();
+        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + stopped,
+                "file", "", 0, "", Path.of("cluster.conf"));
+        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
+        PeerClients peers = new PeerClients(settings, auth);
+        ServerMemberManager members = new ServerMemberManager(settings, peers,
+                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
+
+        members.afterPropertiesSet();
+        members.firstReports().get(60, TimeUnit.SECONDS);
+        assertEquals(NodeState.DOWN, members.peers().get(0).state(), "the first report was refused before the start");
+
+        CompletableFuture<List<Member>> told = new CompletableFuture<>();
+        members.addListener(told::complete);
+        members.start();
+        try {
+            List<Member> heard = told.get(60, TimeUnit.SECONDS);
+            assertTrue(heard.stream().anyMatch(member -> member.address().equals(stopped)
+                    && member.state() == NodeState.DOWN), "a listener enrolled after the answers hears them at start");
+        } finally {
+            members.stop();
+        }
     }
 
     @Test

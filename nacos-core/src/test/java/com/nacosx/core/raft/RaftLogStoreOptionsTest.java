@@ -20,8 +20,10 @@ class RaftLogStoreOptionsTest {
 
     @Test
     void aRaftLogOpenedAfterTheRegistrationHasSmallMemtables(@TempDir Path dir) throws IOException {
-        RaftLogStoreOptions.register();
-        RaftLogStoreOptions.register();
+        // Started twice, as by two nodes of a test in one JVM: JRaft refuses a second registration.
+        RaftLogStoreOptions.registerInBackground();
+        RaftLogStoreOptions.registerInBackground();
+        RaftLogStoreOptions.awaitRegistered();
         RocksDBLogStorage log = new RocksDBLogStorage(dir.toString(), new RaftOptions());
         LogStorageOptions options = new LogStorageOptions();
         options.setGroupId("test");
