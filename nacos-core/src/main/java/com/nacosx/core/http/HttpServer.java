@@ -68,7 +68,8 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
     private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private ServerBootstrap bootstrap;
     private HttpDispatcher dispatcher;
-    private Thread warmUp;
+    private HttpWarmUp warmUp;
+    private Thread warmingUp;
     private Channel channel;
     private volatile boolean started;
 
@@ -127,9 +128,10 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
                     }
                 });
         this.bootstrap = bootstrap;
-        warmUp = DaemonThreads.named("http-warm-up").newThread(() -> StartupStep.timed("warming up the HTTP path",
-                () -> new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests).run(bootstrap, contextPath)));
-        warmUp.start();
+        warmUp = new HttpWarmUp(tuning.warmUpRequests(), warmUpRequests);
+        warmingUp = DaemonThreads.named("http-warm-up").newThread(() -> StartupStep.timed("warming up the HTTP path",
+                () -> warmUp.run(bootstrap, contextPath)));
+        warmingUp.start();
     }
 
     /** Peers' passed-on requests are served from here on. */
@@ -149,6 +151,7 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
         }
         InetSocketAddress address = server.address() == null || server.address().isBlank()
                 ? new InetSocketAddress(server.port()) : new InetSocketAddress(server.address(), server.port());
+        warmUp.finishSoon();
         StartupStep.timed("waiting for the HTTP warm-up to end", this::awaitWarmUp);
         StartupHeap.collect();
         try {
@@ -184,7 +187,7 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
 
     private void awaitWarmUp() {
         try {
-            warmUp.join();
+            warmingUp.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the HTTP path warms up", e);

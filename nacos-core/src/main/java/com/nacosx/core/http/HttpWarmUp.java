@@ -23,6 +23,10 @@ import org.slf4j.LoggerFactory;
  * path: the first ones waited 1.2-1.8 s for answers the node wrote in under 55 ms
  * (bench/RESULTS.md). The requests are those the HTTP APIs name ({@link HttpApi#warmUpRequests}),
  * in turn; the access log shows them with the user agent {@code Nacos-Server-Warm-Up}.
+ * <p>
+ * The warm-up runs beside the rest of the start. Once that is done ({@link #finishSoon}) it stops
+ * after a third of its requests: on a quick start the main thread otherwise waited 0.3-0.6 s for
+ * it (bench/RESULTS.md), where a slow one warms the path fully at no cost.
  */
 final class HttpWarmUp {
 
@@ -36,6 +40,8 @@ final class HttpWarmUp {
 
     private final int requests;
     private final List<String> pathsAndQueries;
+    private final AtomicInteger answered = new AtomicInteger();
+    private volatile boolean finishSoon;
 
     HttpWarmUp(int requests, List<String> pathsAndQueries) {
         this.requests = requests;
@@ -60,11 +66,10 @@ final class HttpWarmUp {
                 + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUser-Agent: " + USER_AGENT + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII)).toList();
         AtomicInteger toSend = new AtomicInteger(requests);
-        AtomicInteger answered = new AtomicInteger();
         long deadline = start + AT_MOST.toNanos();
         List<Thread> senders = new ArrayList<>();
         for (int i = 0; i < CONNECTIONS; i++) {
-            Thread sender = new Thread(() -> send(port, requestsInTurn, toSend, answered, deadline), "http-warm-up-" + i);
+            Thread sender = new Thread(() -> send(port, requestsInTurn, toSend, deadline), "http-warm-up-" + i);
             sender.start();
             senders.add(sender);
         }
@@ -81,13 +86,21 @@ final class HttpWarmUp {
                 Duration.ofNanos(System.nanoTime() - start).toMillis());
     }
 
-    private static void send(int port, List<byte[]> requestsInTurn, AtomicInteger toSend, AtomicInteger answered,
-            long deadline) {
+    /** The rest of the start is done: the warm-up ends once a third of its requests are answered. */
+    void finishSoon() {
+        finishSoon = true;
+    }
+
+    private boolean enough() {
+        return finishSoon && answered.get() * 3 >= requests;
+    }
+
+    private void send(int port, List<byte[]> requestsInTurn, AtomicInteger toSend, long deadline) {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             HttpAnswerReader answers = new HttpAnswerReader(socket.getInputStream(), ANSWER_BUFFER_BYTES);
-            for (int turn = toSend.getAndDecrement(); turn > 0 && System.nanoTime() < deadline;
+            for (int turn = toSend.getAndDecrement(); turn > 0 && System.nanoTime() < deadline && !enough();
                     turn = toSend.getAndDecrement()) {
                 out.write(requestsInTurn.get(turn % requestsInTurn.size()));
                 out.flush();

@@ -15,6 +15,7 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,16 +32,24 @@ class HttpServerLifecycleTest {
     /** A component that starts last, as the member manager and the Raft groups do, and looks at the port. */
     private static final class LastToStart implements SmartLifecycle {
         private final int port;
+        private final Runnable startWork;
         private volatile boolean running;
         private volatile boolean portOpenAtItsStart;
 
         LastToStart(int port) {
+            this(port, () -> { });
+        }
+
+        /** One whose start runs {@code startWork}, as a slow start's components take their time. */
+        LastToStart(int port, Runnable startWork) {
             this.port = port;
+            this.startWork = startWork;
         }
 
         @Override
         public void start() {
             portOpenAtItsStart = listening(port);
+            startWork.run();
             running = true;
         }
 
@@ -122,14 +131,39 @@ class HttpServerLifecycleTest {
     }
 
     @Test
-    void theServerAnswersItsWarmUpRequestsBeforeItOpensItsPort() throws Exception {
+    void aStartThatTakesLongerThanTheWarmUpSendsEveryWarmUpRequestBeforeThePortOpens() throws Exception {
         int port = ServerProcess.freePort();
         ReadinessProbes probes = new ReadinessProbes(port);
-        try (AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port), 300, probes)) {
+        LastToStart slow = new LastToStart(port, () -> awaitAnswered(probes, 300));
+        try (AnnotationConfigApplicationContext context = serverContext(port, slow, 300, probes)) {
 
             assertEquals(300, probes.answered.get(), "every warm-up request was answered by the server's own routes");
             assertEquals(0, probes.whilePortOpen.get(), "a warm-up request came while the port was open");
             assertTrue(listening(port), "the port is open once the warm-up is over");
+        }
+    }
+
+    @Test
+    void aQuickStartEndsTheWarmUpOnceAThirdOfItIsAnswered() throws Exception {
+        int port = ServerProcess.freePort();
+        ReadinessProbes probes = new ReadinessProbes(port);
+        try (AnnotationConfigApplicationContext context = serverContext(port, new LastToStart(port), 30_000, probes)) {
+
+            int answered = probes.answered.get();
+            assertTrue(answered >= 10_000, "at least a third of the warm-up is answered: " + answered);
+            assertTrue(answered < 30_000, "the rest was left once the start was done: " + answered);
+            assertEquals(0, probes.whilePortOpen.get(), "a warm-up request came while the port was open");
+        }
+    }
+
+    private static void awaitAnswered(ReadinessProbes probes, int count) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        try {
+            while (probes.answered.get() < count && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
