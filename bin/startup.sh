@@ -178,15 +178,6 @@ if [ -n "$COMPILER_NICE" ] && [ "$(id -u)" = 0 ]; then
         JAVA_OPT+=(-XX:JavaPriority${priority}_To_OSPriority="$NICE")
     done
 fi
-# The JIT compiles a method after twice as many runs as by default. A start spends most of its CPU
-# in the compilers (3.0-3.9 s of the 5.0-6.5 s a cluster node restarted under load used by ready),
-# on start-up code that runs a few thousand times and never again; on two busy cores that CPU is
-# the restart's length. A cluster node restarted under the held load was ready in a median 3.5 and
-# 3.8 s against 4.3 and 4.7 s, with ~90 MB less RSS at rest; the standalone workloads were no
-# slower after their warm-ups. The cost: paths that run a few times a second compile minutes
-# later, so a cluster's first minute at rest took 21-24% of a core against 13% (after four minutes
-# 9.5% against 9.1%; bench/RESULTS.md). JAVA_OPT_EXT=-XX:CompileThresholdScaling=1 undoes it.
-JAVA_OPT+=(-XX:CompileThresholdScaling=2)
 # JRaft's published protobuf classes predate protobuf 3.22; protobuf 4 parses them and would print a
 # warning per class. They are parsed only from peers on the Raft port.
 JAVA_OPT+=(-Dcom.google.protobuf.use_unsafe_pre22_gencode=true)
