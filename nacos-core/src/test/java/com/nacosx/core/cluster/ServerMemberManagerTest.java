@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.env.StandardEnvironment;
 
@@ -25,15 +26,29 @@ import org.springframework.core.env.StandardEnvironment;
  */
 class ServerMemberManagerTest {
 
+    private PeerClients peers;
+
+    /** This node, 127.0.0.1:8848, in a cluster with {@code other}; its peer clients close after the test. */
+    private ServerMemberManager node(String other, ServerReadiness readiness) {
+        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + other,
+                "file", "", 0, "", Path.of("cluster.conf"));
+        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
+        peers = new PeerClients(settings, auth);
+        return new ServerMemberManager(settings, peers,
+                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), readiness);
+    }
+
+    @AfterEach
+    void closePeers() {
+        if (peers != null) {
+            peers.close();
+        }
+    }
+
     @Test
     void aPeerCheckedAfterAFailedRequestIsDownAtOnceWhenNothingListens() throws Exception {
         String stopped = "127.0.0.1:" + ServerProcess.freePort();
-        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + stopped,
-                "file", "", 0, "", Path.of("cluster.conf"));
-        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
-        PeerClients peers = new PeerClients(settings, auth);
-        ServerMemberManager members = new ServerMemberManager(settings, peers,
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
+        ServerMemberManager members = node(stopped, new ServerReadiness());
         CompletableFuture<List<Member>> told = new CompletableFuture<>();
         members.addListener(told::complete);
         Member peer = members.peers().get(0);
@@ -45,18 +60,12 @@ class ServerMemberManagerTest {
         assertEquals(NodeState.DOWN, peer.state(), "both channels refused: DOWN without waiting for more failures");
         assertTrue(changed.stream().anyMatch(member -> member.address().equals(stopped)
                 && member.state() == NodeState.DOWN), "the listeners are told, and route around it");
-        peers.close();
     }
 
     @Test
     void theFirstReportsGoOutBeforeTheStartAndTheListenersEnrolledAfterThemHearWhatTheyFound() throws Exception {
         String stopped = "127.0.0.1:" + ServerProcess.freePort();
-        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848," + stopped,
-                "file", "", 0, "", Path.of("cluster.conf"));
-        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
-        PeerClients peers = new PeerClients(settings, auth);
-        ServerMemberManager members = new ServerMemberManager(settings, peers,
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
+        ServerMemberManager members = node(stopped, new ServerReadiness());
 
         members.afterPropertiesSet();
         members.firstReports().get(60, TimeUnit.SECONDS);
@@ -78,29 +87,18 @@ class ServerMemberManagerTest {
     void aNodeSaysItIsStartingUntilItIsReady() {
         ServerReadiness readiness = new ServerReadiness();
         readiness.close("load");
-        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848,127.0.0.1:9848",
-                "file", "", 0, "", Path.of("cluster.conf"));
-        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
-        PeerClients peers = new PeerClients(settings, auth);
-        ServerMemberManager members = new ServerMemberManager(settings, peers,
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), readiness);
+        ServerMemberManager members = node("127.0.0.1:9848", readiness);
         assertEquals("STARTING", members.self().toInfo().state, "what its reports say while it loads");
 
         readiness.onStarted();
         readiness.open("load");
 
         assertEquals("UP", members.self().toInfo().state);
-        peers.close();
     }
 
     @Test
     void aPeerIsInTheStateItReportsAndTheListenersAreTold() {
-        ClusterSettings settings = new ClusterSettings(false, "127.0.0.1", 8848, 3, "127.0.0.1:8848,127.0.0.1:9848",
-                "file", "", 0, "", Path.of("cluster.conf"));
-        AuthSettings auth = AuthSettings.from(new StandardEnvironment());
-        PeerClients peers = new PeerClients(settings, auth);
-        ServerMemberManager members = new ServerMemberManager(settings, peers,
-                new LegacyPeerHttp(new HttpServerProperties(null, null, null, null, null), auth), new ServerReadiness());
+        ServerMemberManager members = node("127.0.0.1:9848", new ServerReadiness());
         List<NodeState> told = new ArrayList<>();
         members.addListener(all -> told.add(all.stream().filter(member -> member.port() == 9848).findFirst()
                 .orElseThrow().state()));
@@ -113,7 +111,6 @@ class ServerMemberManagerTest {
         members.reported(report("DOWN"));
         assertEquals(NodeState.DOWN, peer.state(), "it said it is stopping");
         assertEquals(List.of(NodeState.STARTING, NodeState.UP, NodeState.DOWN), told, "each change is told");
-        peers.close();
     }
 
     private static MemberInfo report(String state) {
