@@ -76,8 +76,10 @@ final class MemberReporter {
 
     /**
      * The official envelope; its data is the peer's JSON as a string (a 2.x report's answer),
-     * "true"/"false" (a 1.4 report's) or an object (the self query's, which tells nothing a report
-     * does not).
+     * "true"/"false" (a 1.4 report's) or an object (the self query's). The self query's object
+     * names the peer's version: a node of ours that answers it after a gRPC call failed (a cold
+     * client past its deadline on a busy host, or a channel still backing off from a refused
+     * connect) is no 1.x node, and a Raft group started then must count it among its peers.
      */
     private static MemberInfo answerOf(HttpResponse<String> response) {
         if (response.statusCode() != 200) {
@@ -87,7 +89,9 @@ final class MemberReporter {
         if (result.code() != 200) {
             throw new IllegalStateException(result.code() + " " + result.message());
         }
-        if (!(result.data() instanceof String data) || !data.startsWith("{")) {
+        String data = result.data() instanceof Map<?, ?> object ? Json.text(object)
+                : result.data() instanceof String text ? text : "";
+        if (!data.startsWith("{")) {
             return null;
         }
         try {

@@ -10,6 +10,10 @@ import com.nacosx.api.remote.cluster.MemberInfo;
 import com.nacosx.core.http.HttpServerProperties;
 import com.nacosx.core.readiness.ServerReadiness;
 import com.nacosx.testsupport.ServerProcess;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.core.env.StandardEnvironment;
 
 /**
@@ -80,6 +86,36 @@ class ServerMemberManagerTest {
                     && member.state() == NodeState.DOWN), "a listener enrolled after the answers hears them at start");
         } finally {
             members.stop();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2.5.1, false", "1.4.8, true"})
+    void aPeerAnsweringOnlyOverHttpIsTakenFor1xOnlyWhenItsSelfSaysSo(String version, boolean legacy) throws Exception {
+        HttpServer httpOnly = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        int port = httpOnly.getAddress().getPort();
+        String self = "{\"code\":200,\"message\":null,\"data\":{\"ip\":\"127.0.0.1\",\"port\":" + port
+                + ",\"state\":\"UP\",\"extendInfo\":{\"raftPort\":\"" + (port - 1000) + "\",\"version\":\""
+                + version + "\"},\"address\":\"127.0.0.1:" + port + "\",\"failAccessCnt\":0}}";
+        httpOnly.createContext("/nacos" + MemberReporter.HTTP_SELF_PATH, exchange -> {
+            byte[] body = self.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        httpOnly.start();
+        try {
+            ServerMemberManager members = node("127.0.0.1:" + port, new ServerReadiness());
+
+            members.afterPropertiesSet();
+            members.firstReports().get(60, TimeUnit.SECONDS);
+
+            Member peer = members.peers().get(0);
+            assertEquals(NodeState.UP, peer.state(), "its gRPC port refused, its HTTP self query answered");
+            assertEquals(legacy, peer.isLegacy(), "a node of ours whose gRPC channel still backs off from a refused "
+                    + "connect answers over HTTP too, and must stay a peer of the Raft groups");
+        } finally {
+            httpOnly.stop(0);
         }
     }
 
