@@ -91,6 +91,11 @@ public final class Nacos148Peer implements AutoCloseable {
         answers.put(path, body);
     }
 
+    /** Answers 404 to requests for {@code path} from now on. */
+    public void forget(String path) {
+        answers.remove(path);
+    }
+
     /** The requests received for {@code path} so far, oldest first. */
     public List<Received> received(String path) {
         return received.stream().filter(request -> request.path().equals(path)).toList();
