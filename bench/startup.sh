@@ -6,8 +6,10 @@
 #   startup.sh official DIR [RUNS]
 #                                the same for an official Nacos install dir (nacos/ with bin, conf,
 #                                target), e.g. 2.5.1 built from source
-# Each server is stopped by its pid before the next run. BUSY=1 keeps both cores busy with two
-# spinning shell loops while the servers start (the loops are stopped by their pids at the end).
+# Ours runs on the Java its launcher picks (25 where installed) unless JAVA_HOME is set; the official
+# server on JAVA_HOME, else the java on the PATH. Each server is stopped by its pid before the next
+# run. BUSY=1 keeps both cores busy with two spinning shell loops while the servers start (the loops
+# are stopped by their pids at the end).
 source "$(dirname "$0")/lib.sh"
 
 TARGET=${1:?usage: startup.sh ours|official [DIR] [RUNS]}
@@ -50,14 +52,16 @@ launch() {
     local home=$1 port=$2
     shift 2
     local settings="server.port=$port server.address=127.0.0.1 nacos.inetutils.ip-address=127.0.0.1" options
+    local java_home=${JAVA_HOME:-}
     if [ -z "$DIST" ]; then
         options=$(printf -- '-D%s ' $settings)
     else
         # The official launcher puts JAVA_OPT_EXT after -jar: there they are the application's arguments.
         options=$(printf -- '--%s ' $settings)
+        # It needs JAVA_HOME; ours, without one, picks the Java its users get (25 where installed).
+        java_home=${java_home:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
     fi
-    JAVA_HOME=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")} \
-        JAVA_OPT_EXT="$options" "$home/nacos/bin/startup.sh" "$@" >/dev/null
+    JAVA_HOME=$java_home JAVA_OPT_EXT="$options" "$home/nacos/bin/startup.sh" "$@" >/dev/null
     STARTED+=("$(pid_of "$home")")
 }
 
@@ -105,11 +109,13 @@ for run in $(seq 1 "$RUNS"); do
     home="$BASE/standalone-$run"
     install "$home"
     t0=$(now_ms); launch "$home" "$PORT" -m standalone; await_ready "$PORT"; fresh+=($(( $(now_ms) - t0 )))
+    java_used=$(readlink -f "/proc/${STARTED[-1]}/exe" || echo unknown)
     stop_all
     t0=$(now_ms); launch "$home" "$PORT" -m standalone; await_ready "$PORT"; again+=($(( $(now_ms) - t0 )))
     stop_all
     rm -rf "$home"
 done
+echo "the JVM that ran them: $java_used"
 echo "standalone, fresh install (ms): ${fresh[*]}"
 echo "standalone, restart on its data (ms): ${again[*]}"
 
