@@ -110,7 +110,7 @@ public class RaftGroups implements SmartLifecycle, MemberChangeListener {
         this.readiness = readiness;
         // Groups shared with 1.4 nodes start last: a group of ours forgets what its module holds
         // before replaying, and what a shared group replays into the same module must stay.
-        this.machines = cluster.standalone() ? List.of() : machines.stream()
+        this.machines = cluster.standalone() ? List.of() : machines.stream().filter(RaftStateMachine::replicated)
                 .filter(machine -> !isLegacy(machine) || upgrade.supportFrom1x())
                 .sorted(Comparator.comparing(RaftGroups::isLegacy)).toList();
         // A group shared with 1.4 nodes may lack a majority while they are replaced: it does not

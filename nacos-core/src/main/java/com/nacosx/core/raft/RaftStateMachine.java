@@ -19,6 +19,15 @@ public interface RaftStateMachine {
     String group();
 
     /**
+     * Whether this node runs the group at all. The server's beans are fixed when it is built
+     * (Spring's ahead-of-time processing), so a module whose data lives elsewhere in some set-ups
+     * (the configs in MySQL) answers no here instead of leaving its machine out by a condition.
+     */
+    default boolean replicated() {
+        return true;
+    }
+
+    /**
      * Forgets the replicated state this node holds before the group replays it from its snapshot
      * and log: what the node kept on disk may lie ahead of or behind the log.
      */

@@ -1,6 +1,7 @@
 package com.nacosx.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nacosx.api.remote.ServerRequest;
@@ -88,6 +89,14 @@ class ClusterMysqlTest {
                 .body()).get("data");
         assertEquals("127.0.0.1:" + nodes.get(0).port(), self.get("address").asString());
         assertEquals(String.valueOf(nodes.get(0).port() - 1000), self.get("extendInfo").get("raftPort").asString());
+        Await.until(15_000, () -> raftGroups(nodes.get(0)).has("naming_persistent_service_v2"),
+                "the persistent instances' Raft group runs");
+        assertFalse(raftGroups(nodes.get(0)).has("nacos_config"), "the configs live in MySQL, not in a Raft group");
+    }
+
+    static JsonNode raftGroups(ServerProcess node) {
+        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/self").send().body())
+                .path("data").path("extendInfo").path("raftMetaData").path("metaDataMap");
     }
 
     @Test
