@@ -130,7 +130,9 @@ public final class ServerProcess implements AutoCloseable {
         if (Files.isRegularFile(classData)) {
             command.addAll(List.of("-XX:SharedArchiveFile=" + classData, "-Xshare:auto"));
         }
-        command.addAll(List.of("-Dcom.google.protobuf.use_unsafe_pre22_gencode=true", "-jar", "nacos-server.jar",
+        // The bean definitions the build made ahead of time, as bin/startup.sh starts the server.
+        command.addAll(List.of("-Dspring.aot.enabled=true", "-Dcom.google.protobuf.use_unsafe_pre22_gencode=true",
+                "-jar", "nacos-server.jar",
                 "--spring.config.additional-location=file:" + dist.resolve("conf") + "/",
                 "--logging.config=" + dist.resolve("conf/nacos-logback.xml"),
                 "--server.port=" + port, "--server.address=127.0.0.1"));
