@@ -43,6 +43,7 @@ final class PeerClient implements AutoCloseable {
 
     /** Above the cluster port's most frequent allowed ping (4 s by default). */
     private static final long KEEP_ALIVE_SECONDS = 5;
+    private static final PeerAnswers ANSWERS = PeerAnswers.shared();
 
     private final String address;
     private final String selfIp;
@@ -135,11 +136,7 @@ final class PeerClient implements AutoCloseable {
         Futures.addCallback(sent, new FutureCallback<>() {
                     @Override
                     public void onSuccess(Payload result) {
-                        try {
-                            answer.complete((Response) PayloadCodec.decode(result));
-                        } catch (RuntimeException unreadable) {
-                            answer.completeExceptionally(unreadable);
-                        }
+                        ANSWERS.complete(result, answer);
                     }
 
                     @Override
