@@ -17,8 +17,8 @@ import java.util.function.LongSupplier;
  * of a few regions: the start's young collections have moved its data already, the collection took
  * 0.11-0.18 s of a cluster node's restart and the young pauses after it were no shorter (6-27 ms
  * with it, 11-23 ms without, two restarts each). So the heap is collected only when its young
- * generation holds more
- * than {@link #WORTH_COLLECTING_BYTES}. {@code -XX:+DisableExplicitGC} turns it off.
+ * generation holds more than {@link #WORTH_COLLECTING_BYTES}. {@code -XX:+DisableExplicitGC} turns
+ * it off.
  */
 public final class StartupHeap {
 
