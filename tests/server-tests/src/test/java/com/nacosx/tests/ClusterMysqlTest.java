@@ -89,14 +89,10 @@ class ClusterMysqlTest {
                 .body()).get("data");
         assertEquals("127.0.0.1:" + nodes.get(0).port(), self.get("address").asString());
         assertEquals(String.valueOf(nodes.get(0).port() - 1000), self.get("extendInfo").get("raftPort").asString());
-        Await.until(15_000, () -> raftGroups(nodes.get(0)).has("naming_persistent_service_v2"),
+        Await.until(15_000, () -> LocalCluster.raftGroups(nodes.get(0)).containsKey("naming_persistent_service_v2"),
                 "the persistent instances' Raft group runs");
-        assertFalse(raftGroups(nodes.get(0)).has("nacos_config"), "the configs live in MySQL, not in a Raft group");
-    }
-
-    static JsonNode raftGroups(ServerProcess node) {
-        return JSON.readTree(HttpCall.get(node.baseUrl() + "/v1/core/cluster/self").send().body())
-                .path("data").path("extendInfo").path("raftMetaData").path("metaDataMap");
+        assertFalse(LocalCluster.raftGroups(nodes.get(0)).containsKey("nacos_config"),
+                "the configs live in MySQL, not in a Raft group");
     }
 
     @Test
