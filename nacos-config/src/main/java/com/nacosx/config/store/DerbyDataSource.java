@@ -98,15 +98,21 @@ final class DerbyDataSource extends HikariDataSource {
     }
 
     private boolean shutDownDatabase() {
+        SQLException failure = shutDown(shutdownUrl);
+        if (failure != null) {
+            LOG.warn("embedded Derby did not shut down cleanly: {}", failure.getMessage());
+        }
+        return failure == null;
+    }
+
+    /** Shuts down the database of {@code shutdownUrl}: null when it shut down cleanly, else what Derby answered. */
+    static SQLException shutDown(String shutdownUrl) {
         try {
             DriverManager.getConnection(shutdownUrl).close();
-        } catch (SQLException expected) {
+        } catch (SQLException answer) {
             // Derby reports a successful shutdown of a database as SQLState 08006.
-            if ("08006".equals(expected.getSQLState())) {
-                return true;
-            }
-            LOG.warn("embedded Derby did not shut down cleanly: {}", expected.getMessage());
+            return "08006".equals(answer.getSQLState()) ? null : answer;
         }
-        return false;
+        return new SQLException("Derby answered " + shutdownUrl + " with a connection");
     }
 }

@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.List;
-import java.util.stream.Stream;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -43,7 +41,7 @@ public final class KeptClusterDerby {
     synchronized void prepare() throws IOException {
         long recorded = readRecord();
         if (Files.deleteIfExists(record)) {
-            sync(record.getParent());
+            SyncedFiles.sync(record.getParent());
         }
         if (recorded > 0 && Files.isDirectory(derbyDir)) {
             keptIndex = recorded;
@@ -91,7 +89,7 @@ public final class KeptClusterDerby {
             return;
         }
         try {
-            syncTree(derbyDir);
+            SyncedFiles.syncTree(derbyDir);
             Path written = record.resolveSibling(RECORD + ".tmp");
             try (FileChannel out = FileChannel.open(written, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
@@ -99,29 +97,12 @@ public final class KeptClusterDerby {
                 out.force(true);
             }
             Files.move(written, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            sync(record.getParent());
+            SyncedFiles.sync(record.getParent());
             StartupStep.LOG.info("the embedded Derby is kept for the next start: it holds the Raft group's entries "
                     + "up to index {}", index);
         } catch (IOException e) {
             StartupStep.LOG.warn("the embedded Derby could not be kept for the next start ({}); it will be rebuilt "
                     + "from the Raft group", e.toString());
-        }
-    }
-
-    private static void syncTree(Path root) throws IOException {
-        List<Path> paths;
-        try (Stream<Path> walk = Files.walk(root)) {
-            paths = walk.toList();
-        }
-        for (Path path : paths) {
-            sync(path);
-        }
-    }
-
-    /** Files and directories alike: a directory's sync makes the names in it durable. */
-    private static void sync(Path path) throws IOException {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            channel.force(true);
         }
     }
 }

@@ -45,7 +45,7 @@ public class StoreConfiguration {
     /** Closes the pool and, for Derby, shuts the embedded engine down so the next start needs no recovery. */
     @Bean(destroyMethod = "close")
     public HikariDataSource dataSource(DataSourceSettings settings, NacosServerProperties server,
-            KeptClusterDerby kept) throws Exception {
+            KeptClusterDerby kept, Environment env) throws Exception {
         HikariConfig pool = new HikariConfig();
         pool.setPoolName("nacos-config-db");
         pool.setMaximumPoolSize(settings.maximumPoolSize());
@@ -73,15 +73,20 @@ public class StoreConfiguration {
                 afterCleanShutdown = kept::recordCleanStop;
                 System.setProperty("derby.system.durability", "test");
             }
+            Path emptyDatabase = Path.of(env.getProperty(EmptyDerbyDatabase.LOCATION_PROPERTY,
+                    server.homePath().resolve(EmptyDerbyDatabase.PACKAGED).toString()));
             String url = "jdbc:derby:" + dir;
-            // The first connection boots Derby and, on a fresh home, creates the database and its
-            // tables: seconds on a busy host. It is made without the pool, because the pool
+            // The first connection boots Derby and, on a fresh home without the package's empty
+            // database, creates the database and its tables: seconds on a busy host. It is made without the pool, because the pool
             // bounds every connection by db.pool.config.connectionTimeout (a request-time limit,
             // 3 s by default) and Derby gives up at it ("Login timeout exceeded"). Once booted, the
             // database answers the pool's connections in milliseconds.
             pool.setJdbcUrl(url);
             return new DerbyDataSource(pool, url + ";shutdown=true", afterCleanShutdown, () ->
                     StartupStep.run("opening the embedded Derby at " + dir, () -> {
+                        if (EmptyDerbyDatabase.copyIfAbsent(emptyDatabase, dir)) {
+                            StartupStep.LOG.info("new embedded Derby at {}: copied from {}", dir, emptyDatabase);
+                        }
                         try (Connection boot = DriverManager.getConnection(url + ";create=true")) {
                             DerbySchema.prepare(boot);
                         }

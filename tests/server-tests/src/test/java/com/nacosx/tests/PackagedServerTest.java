@@ -38,6 +38,8 @@ class PackagedServerTest {
         assertTrue(Files.exists(install.resolve("data/derby-data")), "embedded Derby lives under nacos.home/data");
         assertTrue(Files.exists(install.resolve("logs/nacos.log")));
         assertTrue(Files.exists(install.resolve("logs/config-server.log")));
+        assertTrue(Files.readString(install.resolve("logs/nacos.log")).contains(
+                "copied from " + install.resolve("target/derby-empty")), "a fresh home copies the package's empty database");
 
         assertEquals("true", HttpCall.post(base + "/v1/cs/configs").param("dataId", "pkg").param("group", "G")
                 .param("content", "packaged").send().body());
