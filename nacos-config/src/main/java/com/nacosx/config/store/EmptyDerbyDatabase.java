@@ -53,7 +53,7 @@ public final class EmptyDerbyDatabase {
     /**
      * Copies {@code template} to {@code dir} when {@code dir} does not exist and {@code template}
      * does; whether it did. The copy is synced and then renamed into place, so that a start that
-     * dies halfway leaves no partial database behind.
+     * dies halfway leaves no partial database behind; a copy that fails is removed.
      */
     static boolean copyIfAbsent(Path template, Path dir) throws IOException {
         if (Files.exists(dir) || !Files.isRegularFile(template.resolve("service.properties"))) {
@@ -65,11 +65,17 @@ public final class EmptyDerbyDatabase {
         try (Stream<Path> walk = Files.walk(template)) {
             paths = walk.toList();
         }
-        for (Path path : paths) {
-            Files.copy(path, copying.resolve(template.relativize(path).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+        try {
+            for (Path path : paths) {
+                Files.copy(path, copying.resolve(template.relativize(path).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            SyncedFiles.syncTree(copying);
+            Files.move(copying, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException failure) {
+            // A full disk, say: what was copied would only take the room the next start needs.
+            FileSystemUtils.deleteRecursively(copying);
+            throw failure;
         }
-        SyncedFiles.syncTree(copying);
-        Files.move(copying, dir, StandardCopyOption.ATOMIC_MOVE);
         SyncedFiles.sync(dir.getParent());
         return true;
     }

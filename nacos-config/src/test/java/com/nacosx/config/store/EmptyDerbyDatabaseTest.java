@@ -3,8 +3,10 @@ package com.nacosx.config.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -100,6 +102,21 @@ class EmptyDerbyDatabaseTest {
             assertEquals(0, count(statement, "config_info"));
         }
         assertNull(DerbyDataSource.shutDown("jdbc:derby:" + dir + ";shutdown=true"));
+    }
+
+    @Test
+    void aCopyThatFailsLeavesNothingBehind() throws Exception {
+        Path dir = work.resolve("home-e/data/derby-data");
+        Files.createDirectories(dir.getParent());
+        Path unreadable = work.resolve("unreadable-template");
+        Files.createDirectories(unreadable.resolve("seg0"));
+        Files.writeString(unreadable.resolve("service.properties"), "derby.serviceProtocol=x");
+        Files.createSymbolicLink(unreadable.resolve("seg0/c10.dat"), unreadable.resolve("seg0/gone"));
+
+        assertThrows(IOException.class, () -> EmptyDerbyDatabase.copyIfAbsent(unreadable, dir));
+
+        assertFalse(Files.exists(dir));
+        assertFalse(Files.exists(dir.resolveSibling("derby-data.copying")));
     }
 
     private static List<String> columnsOfANewDatabase(String table) throws Exception {
