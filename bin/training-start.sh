@@ -49,7 +49,8 @@ training_node() {
     shift 6
     cd "$target" && exec timeout 600 "$java" "$@" -DembeddedStorage=true -Dnacos.member.list="$members" \
         -Dnacos.home="$home" -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1 \
-        -Dserver.port="$port" -Dnacos.derby.empty-database="$target/derby-empty" -Dspring.aot.enabled=true -Dcom.google.protobuf.use_unsafe_pre22_gencode=true \
+        -Dserver.port="$port" -Dnacos.derby.empty-database="$target/derby-empty" -Dspring.aot.enabled=true \
+        -Dcom.google.protobuf.use_unsafe_pre22_gencode=true \
         -jar nacos-server.jar --spring.config.additional-location="file:$conf/" \
         --logging.config="$conf/nacos-logback.xml"
 }

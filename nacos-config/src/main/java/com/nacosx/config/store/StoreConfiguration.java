@@ -77,10 +77,11 @@ public class StoreConfiguration {
                     server.homePath().resolve(EmptyDerbyDatabase.PACKAGED).toString()));
             String url = "jdbc:derby:" + dir;
             // The first connection boots Derby and, on a fresh home without the package's empty
-            // database, creates the database and its tables: seconds on a busy host. It is made without the pool, because the pool
-            // bounds every connection by db.pool.config.connectionTimeout (a request-time limit,
-            // 3 s by default) and Derby gives up at it ("Login timeout exceeded"). Once booted, the
-            // database answers the pool's connections in milliseconds.
+            // database, creates the database and its tables: seconds on a busy host. It is made
+            // without the pool, because the pool bounds every connection by
+            // db.pool.config.connectionTimeout (a request-time limit, 3 s by default) and Derby
+            // gives up at it ("Login timeout exceeded"). Once booted, the database answers the
+            // pool's connections in milliseconds.
             pool.setJdbcUrl(url);
             return new DerbyDataSource(pool, url + ";shutdown=true", afterCleanShutdown, () ->
                     StartupStep.run("opening the embedded Derby at " + dir, () -> {
