@@ -7,8 +7,6 @@ import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.stream.Stream;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -61,14 +59,8 @@ public final class EmptyDerbyDatabase {
         }
         Path copying = dir.resolveSibling(dir.getFileName() + ".copying");
         FileSystemUtils.deleteRecursively(copying);
-        List<Path> paths;
-        try (Stream<Path> walk = Files.walk(template)) {
-            paths = walk.toList();
-        }
         try {
-            for (Path path : paths) {
-                Files.copy(path, copying.resolve(template.relativize(path).toString()), StandardCopyOption.COPY_ATTRIBUTES);
-            }
+            FileSystemUtils.copyRecursively(template, copying);
             SyncedFiles.syncTree(copying);
             Files.move(copying, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException failure) {
