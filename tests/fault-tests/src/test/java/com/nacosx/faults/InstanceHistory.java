@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,14 +13,23 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Persistent instances (Raft-replicated) registered and deregistered in turn, each instance by one
  * writer in sequence. After the heal every node must list an instance exactly when its last
- * acknowledged operation registered it, unless a later unacknowledged one may have changed that.
+ * acknowledged operation registered it, unless an operation whose client got no answer did the
+ * opposite: that one may land at any time after it was sent (linearizability's rule for an operation
+ * that never completed), even after operations acknowledged since. A cut node receives a request its
+ * client gave up on once the cut heals, TCP having retransmitted it all along. An operation the server
+ * refused must never land.
  */
 final class InstanceHistory {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** One operation: register or deregister, and what the client learned. */
-    record Op(boolean register, Outcome outcome) {
+    /** One operation: register or deregister, through which node, when, and what the client learned. */
+    record Op(boolean register, int node, long startMillis, long millis, Outcome outcome) {
+        @Override
+        public String toString() {
+            return (register ? "register" : "deregister") + " via " + node + " at " + startMillis % 100_000 + " ("
+                    + millis + " ms): " + outcome;
+        }
     }
 
     private final String service;
@@ -36,10 +46,13 @@ final class InstanceHistory {
         synchronized (this) {
             register = ops.get(ip).size() % 2 == 0;
         }
+        long startMillis = System.currentTimeMillis();
+        long start = System.nanoTime();
         Outcome outcome = register ? NodeCalls.registerPersistent(node, service, ip)
                 : NodeCalls.deregisterPersistent(node, service, ip);
+        Op op = new Op(register, node.index(), startMillis, (System.nanoTime() - start) / 1_000_000, outcome);
         synchronized (this) {
-            ops.get(ip).add(new Op(register, outcome));
+            ops.get(ip).add(op);
         }
     }
 
@@ -64,17 +77,35 @@ final class InstanceHistory {
                     continue;
                 }
                 boolean present = listed.contains(entry.getKey());
-                boolean possible = false;
-                for (int i = lastAck; i < history.size(); i++) {
-                    possible |= history.get(i).register() == present && (i == lastAck || history.get(i).outcome() != Outcome.ACK);
-                }
+                boolean possible = history.get(lastAck).register() == present || history.stream()
+                        .anyMatch(op -> op.outcome() == Outcome.UNKNOWN && op.register() == present);
                 if (!possible) {
                     lost.add(entry.getKey() + " is " + (present ? "" : "not ") + "listed on node " + node.index()
-                            + ", its last acknowledged operation " + (history.get(lastAck).register() ? "registered" : "deregistered") + " it");
+                            + ", its last acknowledged operation " + (history.get(lastAck).register() ? "registered" : "deregistered") + " it; "
+                            + "the last operations " + history.subList(Math.max(0, history.size() - 4), history.size()));
                 }
             }
         }
         return lost;
+    }
+
+    /** Empty once every node lists the same instances, else which node differs (or does not answer). */
+    Optional<String> firstDifference(List<FaultNode> nodes) {
+        Set<String> first = null;
+        for (FaultNode node : nodes) {
+            Set<String> listed;
+            try {
+                listed = ipsOf(NodeCalls.listInstances(node, service));
+            } catch (RuntimeException noAnswer) {
+                return Optional.of("persistent instances: " + noAnswer.getMessage());
+            }
+            if (first != null && !first.equals(listed)) {
+                return Optional.of("persistent instances differ: node " + node.index() + " lists " + listed
+                        + ", node " + nodes.get(0).index() + " " + first);
+            }
+            first = first == null ? listed : first;
+        }
+        return Optional.empty();
     }
 
     static Set<String> ipsOf(String listing) {

@@ -127,7 +127,7 @@ final class ScenarioRun {
 
             double clientsMoved = onTarget > 0 && fault.movesClients() ? moved.get() : Double.NaN;
             moved.cancel(true);
-            Convergence convergence = awaitConvergence(configs, ephemeral, nodes, healedAt);
+            Convergence convergence = awaitConvergence(configs, instances, ephemeral, nodes, healedAt);
             EphemeralWatch.Divergence divergence = lastingDivergence(ephemeral, nodes);
             probing = false;
             prober.shutdown();
@@ -135,6 +135,7 @@ final class ScenarioRun {
             long termAfter = cluster.termOf(storage.raftGroup(), bystander);
             List<String> lost = new ArrayList<>(configs.lostOn(nodes));
             lost.addAll(instances.lostOn(nodes));
+            instances.firstDifference(nodes).ifPresent(difference -> lost.add(difference + " after the convergence promise"));
             List<String> unhappened = new ArrayList<>();
             if (configs.unhappened() > 0) {
                 unhappened.add(configs.unhappened() + " reads showed a value nobody wrote or older than one shown before");
@@ -161,18 +162,19 @@ final class ScenarioRun {
     }
 
     /**
-     * Seconds from the heal until every node serves the same configs and lists exactly the live
-     * instances, and the subscribers were pushed that list (the promise's bound, stretched on a busy
+     * Seconds from the heal until every node serves the same configs, lists the same persistent
+     * instances and exactly the live ephemeral ones, and the subscribers were pushed that list (the promise's bound, stretched on a busy
      * machine, when they never do), and what was the last to agree.
      */
-    private static Convergence awaitConvergence(ConfigHistory configs, EphemeralWatch ephemeral, List<FaultNode> nodes,
-            long healedAt) throws InterruptedException {
+    private static Convergence awaitConvergence(ConfigHistory configs, InstanceHistory instances, EphemeralWatch ephemeral,
+            List<FaultNode> nodes, long healedAt) throws InterruptedException {
         long bound = Patience.millis(CONVERGENCE_PROMISE.toMillis());
         String lastDifference = "";
         while (true) {
             double seconds = (System.nanoTime() - healedAt) / 1e9;
             EphemeralWatch.Divergence divergence = ephemeral.divergence(nodes);
             Optional<String> difference = configs.firstDifference(nodes)
+                    .or(() -> instances.firstDifference(nodes))
                     .or(() -> divergence.none() ? Optional.empty() : Optional.of(divergence.toString()));
             if (difference.isEmpty() || seconds * 1000 > bound) {
                 return new Convergence(seconds, lastDifference);
