@@ -13,8 +13,10 @@ import org.rocksdb.ColumnFamilyOptions;
  * column families a group, so 32 MB resident per group from its start, whatever it holds (64 MB of
  * a node's 400 MB at rest under the held load of bench/cluster-side-by-side.sh). A Raft log is
  * written in order and read back by index, mostly from the memtable while a follower catches up:
- * a 16 MB memtable holds ~13,000 1 KB config publishes, seconds of the heaviest publish load, and
- * its filter is 2 MB.
+ * a 16 MB memtable holds ~13,000 1 KB config publishes, seconds of the heaviest publish load.
+ * The memtables have no bloom filter: it answers "not here" for keys a log never asks after (it
+ * reads back indexes it wrote), and would take 2 MB, zeroed at once, for each memtable of each
+ * column family of each group, 12 MB a node.
  * <p>
  * Making the options loads RocksDB's native library, which took 0.3–0.5 s of a node's restart
  * under load (bench/RESULTS.md): it is done on a thread of its own while the node builds its
@@ -49,6 +51,7 @@ final class RaftLogStoreOptions {
     private static void register() {
         ColumnFamilyOptions options = StorageOptionsFactory.getDefaultRocksDBColumnFamilyOptions();
         options.setWriteBufferSize(MEMTABLE_BYTES);
+        options.setMemtablePrefixBloomSizeRatio(0);
         StorageOptionsFactory.registerRocksDBColumnFamilyOptions(RocksDBLogStorage.class, options);
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RaftLogStoreOptionsTest {
 
     @Test
-    void aRaftLogOpenedAfterTheRegistrationHasSmallMemtables(@TempDir Path dir) throws IOException {
+    void aRaftLogOpenedAfterTheRegistrationHasSmallMemtablesWithoutBloomFilters(@TempDir Path dir) throws IOException {
         // Started twice, as by two nodes of a test in one JVM: JRaft refuses a second registration.
         RaftLogStoreOptions.registerInBackground();
         RaftLogStoreOptions.registerInBackground();
@@ -32,10 +32,12 @@ class RaftLogStoreOptionsTest {
         assertTrue(log.init(options), "the log did not open");
         try {
             // One setting for each of the log's two column families (entries, configurations).
-            List<String> memtables = persistedOptions(dir).stream().map(String::trim)
-                    .filter(line -> line.startsWith("write_buffer_size=")).toList();
-            assertEquals(List.of("write_buffer_size=" + RaftLogStoreOptions.MEMTABLE_BYTES,
-                    "write_buffer_size=" + RaftLogStoreOptions.MEMTABLE_BYTES), memtables);
+            List<String> settings = persistedOptions(dir).stream().map(String::trim).toList();
+            String size = "write_buffer_size=" + RaftLogStoreOptions.MEMTABLE_BYTES;
+            assertEquals(List.of(size, size), settings.stream().filter(line -> line.startsWith("write_buffer_size=")).toList());
+            String noBloom = "memtable_prefix_bloom_size_ratio=0.000000";
+            assertEquals(List.of(noBloom, noBloom),
+                    settings.stream().filter(line -> line.startsWith("memtable_prefix_bloom_size_ratio=")).toList());
         } finally {
             log.shutdown();
         }
