@@ -27,7 +27,8 @@
 #             instances (50 services x 100 addresses): registrations, then light beats
 #   held:     the 1.x->2.x report's cluster at rest: 14,000 instances on 1,400 connections and
 #             20,000 config listeners on 100 connections spread over the nodes, health checks every
-#             5 s: the three nodes' CPU over 60 s and their RSS, summed
+#             5 s: the three nodes' CPU over 60 s and their RSS, summed (measured from 20 s after the
+#             load is up; HELD_SETTLE=SECONDS measures later, once the JIT compilers are done)
 #   restart:  under the held load, the third node is stopped by its pid and launched again on its
 #             data: seconds until it is ready, until it lists the instances held through the other
 #             two, and until a new third of the held load through it alone is registered and listening
@@ -69,7 +70,7 @@ if [ "$STORAGE" = mysql ]; then
 fi
 case $SIZE in
     full) WARMUP=${WARMUP:-120}; SECONDS_MEASURED=20; HELD_CONNECTIONS=1400; HELD_INSTANCES=14000; HELD_LISTENERS=20000
-          HELD_SETTLE=20; HELD_STEADY=60 ;;
+          HELD_SETTLE=${HELD_SETTLE:-20}; HELD_STEADY=60 ;;
     tiny) WARMUP=${WARMUP:-1}; SECONDS_MEASURED=2; HELD_CONNECTIONS=30; HELD_INSTANCES=300; HELD_LISTENERS=1000; HELD_SETTLE=2
           HELD_STEADY=5 ;;
     *) echo "usage: bench/cluster-side-by-side.sh [tiny|full] [ours official rnacos]" >&2; exit 1 ;;
