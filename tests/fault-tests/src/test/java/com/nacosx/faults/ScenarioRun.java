@@ -163,8 +163,9 @@ final class ScenarioRun {
 
     /**
      * Seconds from the heal until every node serves the same configs, lists the same persistent
-     * instances and exactly the live ephemeral ones, and the subscribers were pushed that list (the promise's bound, stretched on a busy
-     * machine, when they never do), and what was the last to agree.
+     * instances and exactly the live ephemeral ones, and the subscribers were pushed that list (the
+     * promise's bound, stretched on a busy machine, when they never do), and what was the last to
+     * agree.
      */
     private static Convergence awaitConvergence(ConfigHistory configs, InstanceHistory instances, EphemeralWatch ephemeral,
             List<FaultNode> nodes, long healedAt) throws InterruptedException {
