@@ -3,6 +3,7 @@ package com.nacosx.faults;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,11 +61,14 @@ final class InstanceHistory {
         return (int) ops.values().stream().flatMap(List::stream).filter(op -> op.outcome() == Outcome.ACK).count();
     }
 
-    /** The instances a node lists in the wrong state after the heal, as text. */
+    /**
+     * The instances a node lists in the wrong state after the heal, as text, and the nodes' lists
+     * if they still differ (after the convergence promise: {@link #firstDifference} waited for them).
+     */
     synchronized List<String> lostOn(List<FaultNode> nodes) {
+        Map<Integer, Set<String>> listings = listings(nodes);
         List<String> lost = new ArrayList<>();
-        for (FaultNode node : nodes) {
-            Set<String> listed = ipsOf(NodeCalls.listInstances(node, service));
+        listings.forEach((node, listed) -> {
             for (Map.Entry<String, List<Op>> entry : ops.entrySet()) {
                 List<Op> history = entry.getValue();
                 int lastAck = -1;
@@ -80,32 +84,38 @@ final class InstanceHistory {
                 boolean possible = history.get(lastAck).register() == present || history.stream()
                         .anyMatch(op -> op.outcome() == Outcome.UNKNOWN && op.register() == present);
                 if (!possible) {
-                    lost.add(entry.getKey() + " is " + (present ? "" : "not ") + "listed on node " + node.index()
+                    lost.add(entry.getKey() + " is " + (present ? "" : "not ") + "listed on node " + node
                             + ", its last acknowledged operation " + (history.get(lastAck).register() ? "registered" : "deregistered") + " it; "
                             + "the last operations " + history.subList(Math.max(0, history.size() - 4), history.size()));
                 }
             }
-        }
+        });
+        difference(listings).ifPresent(difference -> lost.add(difference + " after the convergence promise"));
         return lost;
     }
 
     /** Empty once every node lists the same instances, else which node differs (or does not answer). */
     Optional<String> firstDifference(List<FaultNode> nodes) {
-        Set<String> first = null;
-        for (FaultNode node : nodes) {
-            Set<String> listed;
-            try {
-                listed = ipsOf(NodeCalls.listInstances(node, service));
-            } catch (RuntimeException noAnswer) {
-                return Optional.of("persistent instances: " + noAnswer.getMessage());
-            }
-            if (first != null && !first.equals(listed)) {
-                return Optional.of("persistent instances differ: node " + node.index() + " lists " + listed
-                        + ", node " + nodes.get(0).index() + " " + first);
-            }
-            first = first == null ? listed : first;
+        try {
+            return difference(listings(nodes));
+        } catch (RuntimeException noAnswer) {
+            return Optional.of("persistent instances: " + noAnswer.getMessage());
         }
-        return Optional.empty();
+    }
+
+    /** What each node lists, by the node's index in the order of {@code nodes}; throws when one does not answer. */
+    private Map<Integer, Set<String>> listings(List<FaultNode> nodes) {
+        Map<Integer, Set<String>> listings = new LinkedHashMap<>();
+        for (FaultNode node : nodes) {
+            listings.put(node.index(), ipsOf(NodeCalls.listInstances(node, service)));
+        }
+        return listings;
+    }
+
+    private static Optional<String> difference(Map<Integer, Set<String>> listings) {
+        return listings.values().stream().distinct().count() > 1
+                ? Optional.of("persistent instances differ: " + listings)
+                : Optional.empty();
     }
 
     static Set<String> ipsOf(String listing) {
