@@ -144,6 +144,15 @@ class LauncherTest {
         assertTrue(lines.get(1).contains(" -XX:+UseG1GC ") && !lines.get(1).contains("SharedArchiveFile")
                 && !lines.get(1).contains("AOTCache"), told.output());
 
+        Path early17 = fakeJava("early-17", "#!/bin/sh\nexec " + realJava + " \"$@\"\n",
+                "JAVA_VERSION=\"17.0.8\"\nJAVA_RUNTIME_VERSION=\"17.0.8+7\"\n");
+        assertFalse(lastLine(dryRun(install, Map.of("JAVA_HOME", early17.toString()))).contains("TrimNativeHeapInterval"),
+                "17.0.8 may lack the trimming option");
+        Runtime.Version running = Runtime.version();
+        boolean trims = running.feature() >= 22 || running.feature() == 17 && running.update() >= 15;
+        assertEquals(trims, lastLine(dryRun(install, Map.of())).contains(" -XX:TrimNativeHeapInterval=5000 "),
+                "Java " + running + " and the trimming option");
+
         Path old = fakeJava("old-java", "#!/bin/sh\nexec " + realJava + " \"$@\"\n", "JAVA_VERSION=\"11.0.2\"\n");
         CommandResult refused = dryRun(install, Map.of("JAVA_HOME", old.toString()));
         assertEquals(1, refused.exitCode(), refused.output());
