@@ -20,6 +20,15 @@ major_of() {
     [[ $version =~ ^[0-9]+$ ]] && echo "$version"
 }
 
+# update_of VERSION: 15 for 17.0.15+6-Debian; 0 for a version without one (17+35).
+update_of() {
+    if [[ ${1%%[+-]*} =~ ^[0-9]+\.[0-9]+\.([0-9]+) ]]; then
+        echo "${BASH_REMATCH[1]}"
+    else
+        echo 0
+    fi
+}
+
 select_java() {
     local home=""
     if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then

@@ -164,9 +164,8 @@ fi
 # 5 s, the nodes of the serial collector held 274-292 MB against 287-313 MB, for ~0.3 ms of the
 # trimming thread's CPU a second. Java 22 and later have the option, and 17 from 17.0.15 (seen
 # here; an earlier update may lack it, and the JVM would refuse to start).
-JAVA_UPDATE=$(cut -s -d. -f3 <<< "${JAVA_BUILD%%[+-]*}")
-if [ -n "$JAVA_MAJOR" ] && { [ "$JAVA_MAJOR" -ge 22 ] || { [ "$JAVA_MAJOR" = 17 ] && [[ "$JAVA_UPDATE" =~ ^[0-9]+$ ]] \
-    && [ "$JAVA_UPDATE" -ge 15 ]; }; }; then
+if [ -n "$JAVA_MAJOR" ] && { [ "$JAVA_MAJOR" -ge 22 ] \
+    || { [ "$JAVA_MAJOR" = 17 ] && [ "$(update_of "$JAVA_BUILD")" -ge 15 ]; }; }; then
     JAVA_OPT+=(-XX:TrimNativeHeapInterval=5000)
 fi
 # The JIT compiler threads run five nice levels above the server's other threads. A node starts
