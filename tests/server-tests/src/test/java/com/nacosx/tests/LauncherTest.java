@@ -62,7 +62,12 @@ class LauncherTest {
         String large = lastLine(dryRun(install, Map.of("NACOS_CGROUP_ROOT", cgroupLimitedTo(8192 * MIB).toString(),
                 "NACOS_HEAP_PERCENT", "40")));
         assertTrue(large.contains(" -XX:MaxRAMPercentage=40 ") && large.contains(" -XX:+UseG1GC ")
-                && large.contains(" -XX:G1PeriodicGCInterval=") && large.contains(" -XX:MaxDirectMemorySize=1024m "), large);
+                && large.contains(" -XX:G1PeriodicGCInterval=") && large.contains(" -XX:MaxDirectMemorySize=1024m ")
+                && !large.contains("G1HeapRegionSize"), large);
+
+        // 8 GB of heap, where G1 would pick regions of 4 MB and keep more of them at rest.
+        String larger = lastLine(dryRun(install, Map.of("NACOS_CGROUP_ROOT", cgroupLimitedTo(16384 * MIB).toString())));
+        assertTrue(larger.contains(" -XX:+UseG1GC ") && larger.contains(" -XX:G1HeapRegionSize=2m "), larger);
 
         CommandResult tooSmall = dryRun(install, Map.of("NACOS_CGROUP_ROOT", cgroupLimitedTo(200 * MIB).toString()));
         assertEquals(0, tooSmall.exitCode(), tooSmall.output());
