@@ -145,9 +145,10 @@ else
     # 90% under 26 ms, longest 63 ms (39 pauses, host saturated for the longest).
     JAVA_OPT+=(-XX:MaxTenuringThreshold=1)
     if [ "$PROFILE" = growing ]; then
-        # G1 gives back a heap grown under load only at the end of a concurrent cycle. A quiet node
-        # may go long without one, so it gets one after 5 minutes without any collection; a node its
-        # clients keep collecting every minute never reaches that and waits for its own cycles.
+        # G1 gives back a heap grown under load at the end of a concurrent cycle (or a full
+        # collection). A quiet node may go long without one, so it gets one after 5 minutes without
+        # any collection; a node its clients keep collecting every minute never reaches that and
+        # waits for its own cycles.
         JAVA_OPT+=(-XX:G1PeriodicGCInterval=300000 "${GIVE_BACK[@]}")
         # G1 sizes its regions from the maximum heap (4 MB for 6 GB, 8 MB for 12 GB), and the heap it
         # keeps at rest is whole regions: under the held load of bench/cluster-side-by-side.sh a node
