@@ -1,24 +1,24 @@
 package com.nacosx.console;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.zip.GZIPOutputStream;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 /**
  * The console's built files, read once from the class path ({@code console-ui/}, where the build
- * puts them) and kept in memory with their gzip: the whole bundle is a few hundred KB, and served
- * from memory it costs no disk read and no compression per request.
+ * puts them) and kept in memory with their gzip, which the build writes beside each file it makes
+ * smaller ({@code NAME.gz}): the whole bundle is a few hundred KB, and served from memory it costs
+ * no disk read and no compression per request.
  */
 final class ConsoleBundle {
 
     static final String ROOT = "console-ui/";
+    private static final String GZIP_SUFFIX = ".gz";
 
-    /** One file, as sent: its bytes, its gzip when that is smaller, and its content type. */
+    /** One file, as sent: its bytes, its gzip when the build made one, and its content type. */
     record File(String path, byte[] bytes, byte[] gzipped, String contentType) {
 
         /** Built files whose names carry a hash of their content: they never change under that name. */
@@ -44,15 +44,18 @@ final class ConsoleBundle {
             }
             String base = root.getURL().toString();
             base = base.substring(0, base.length() - "index.html".length());
+            Map<String, byte[]> built = new LinkedHashMap<>();
             for (Resource resource : resources.getResources("classpath*:" + ROOT + "**/*")) {
                 String url = resource.getURL().toString();
-                if (!resource.isReadable() || !url.startsWith(base) || url.endsWith("/")) {
-                    continue;
+                if (resource.isReadable() && url.startsWith(base) && !url.endsWith("/")) {
+                    built.put("/" + url.substring(base.length()), resource.getContentAsByteArray());
                 }
-                String path = "/" + url.substring(base.length());
-                byte[] bytes = resource.getContentAsByteArray();
-                files.put(path, new File(path, bytes, gzipIfSmaller(bytes), contentTypeOf(path)));
             }
+            built.forEach((path, bytes) -> {
+                if (!path.endsWith(GZIP_SUFFIX)) {
+                    files.put(path, new File(path, bytes, built.get(path + GZIP_SUFFIX), contentTypeOf(path)));
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the console's files from the class path (" + ROOT
                     + "); rebuild the server, or set nacos.console.ui.enabled=false", e);
@@ -70,14 +73,6 @@ final class ConsoleBundle {
 
     boolean isEmpty() {
         return files.isEmpty();
-    }
-
-    private static byte[] gzipIfSmaller(byte[] bytes) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
-        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-            gzip.write(bytes);
-        }
-        return out.size() < bytes.length ? out.toByteArray() : null;
     }
 
     static String contentTypeOf(String path) {
