@@ -64,6 +64,9 @@ public class StoreConfiguration {
             // at the next start. A -D on the command line still wins.
             setIfAbsent("derby.storage.logSwitchInterval", "67108864");
             setIfAbsent("derby.storage.checkpointInterval", "67108864");
+            // Derby reads a module list only from derby.properties in its system home, not from
+            // system properties: conf/derby.properties turns off its JMX module (~0.1 s a start).
+            setIfAbsent("derby.system.home", server.homePath().resolve("conf").toString());
             Runnable afterCleanShutdown = () -> { };
             if (!server.standalone()) {
                 // In a cluster the Raft group nacos_config is the store of record: this Derby (kept

@@ -1,6 +1,7 @@
 package com.nacosx.config.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -20,12 +21,13 @@ import org.junit.jupiter.api.Test;
  */
 class DerbySchemaTest {
 
-    /** What 2.x added to the 1.4 tables; the 1.4 shape is ours without it. */
+    /** What 2.x added to the 1.4 tables, and the schema's digest ours records; the 1.4 shape is ours without them. */
     static final List<String> SINCE_14 = List.of("ALTER TABLE config_info DROP COLUMN encrypted_data_key",
             "ALTER TABLE config_info_beta DROP COLUMN encrypted_data_key",
             "ALTER TABLE his_config_info DROP COLUMN encrypted_data_key",
             "ALTER TABLE his_config_info DROP COLUMN publish_type", "ALTER TABLE his_config_info DROP COLUMN gray_name",
-            "ALTER TABLE his_config_info DROP COLUMN ext_info", "DROP TABLE config_info_gray");
+            "ALTER TABLE his_config_info DROP COLUMN ext_info", "DROP TABLE config_info_gray",
+            "CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY('nacosx.schema.digest', NULL)");
 
     static Connection open(String name) throws SQLException {
         System.setProperty("derby.stream.error.file", "target/derby.log");
@@ -72,6 +74,23 @@ class DerbySchemaTest {
             List<String> before = columns(connection, "config_info");
             DerbySchema.prepare(connection);
             assertEquals(before, columns(connection, "config_info"), "a second start changes nothing");
+        }
+    }
+
+    /** A database brought up to this script is not read again; one brought up to another script is. */
+    @Test
+    void theCatalogueIsReadOnlyWhenTheRecordedScriptDiffers() throws Exception {
+        try (Connection connection = open("digest"); Statement statement = connection.createStatement()) {
+            DerbySchema.prepare(connection);
+            statement.execute("ALTER TABLE config_info DROP COLUMN encrypted_data_key");
+
+            DerbySchema.prepare(connection);
+            assertFalse(columns(connection, "config_info").contains("encrypted_data_key"),
+                    "the recorded digest matches: the catalogue was not read");
+
+            statement.execute("CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY('nacosx.schema.digest', 'an older script')");
+            DerbySchema.prepare(connection);
+            assertTrue(columns(connection, "config_info").contains("encrypted_data_key"));
         }
     }
 
