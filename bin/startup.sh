@@ -176,12 +176,15 @@ if [ -n "$JAVA_MAJOR" ] && { [ "$JAVA_MAJOR" -ge 22 ] \
     || { [ "$JAVA_MAJOR" = 17 ] && [ "$(update_of "$JAVA_BUILD")" -ge 15 ]; }; }; then
     JAVA_OPT+=(-XX:TrimNativeHeapInterval=5000)
 fi
-# The JIT compiler threads run five nice levels above the server's other threads. A node starts
-# under its clients' load on a host it shares: at the same nice, its compiler got 10-15% of a core
-# and took minutes to compile the request path, which ran slow meanwhile (bench/upgrade.sh, 1.x
-# mode: beat p99 87-183 ms, three nodes at 177-180% of two cores); ahead, it was done within the
-# clients' first 90 s (beat p99 10-23 ms, 91-119%). Only root may raise a thread's priority: as
-# another user the launcher leaves priorities alone, as it does with JVM_COMPILER_NICE="".
+# The JIT compiler threads run five nice levels above the server's other threads once its ports are
+# open. A node starts under its clients' load on a host it shares: at the same nice, its compiler got
+# 10-15% of a core and took minutes to compile the request path, which ran slow meanwhile
+# (bench/upgrade.sh, 1.x mode: beat p99 87-183 ms, three nodes at 177-180% of two cores); ahead, it
+# was done within the clients' first 90 s (beat p99 10-23 ms, 91-119%). Until then they run at the
+# server's nice: ahead during the start, the compiler took the main thread's core (a standalone start
+# on two cores 0.3 s longer). The server raises them itself (nacos.jvm.compiler-nice), so they all
+# exist from the start (no compiler threads added later). Only root may raise a thread's priority:
+# as another user the launcher leaves priorities alone, as it does with JVM_COMPILER_NICE="".
 NICE=$(nice)
 COMPILER_NICE=${JVM_COMPILER_NICE--5}
 if ! [[ "$COMPILER_NICE" =~ ^(-?[0-9]+)?$ ]]; then
@@ -189,7 +192,8 @@ if ! [[ "$COMPILER_NICE" =~ ^(-?[0-9]+)?$ ]]; then
     exit 1
 fi
 if [ -n "$COMPILER_NICE" ] && [ "$(id -u)" = 0 ]; then
-    JAVA_OPT+=(-XX:ThreadPriorityPolicy=1 -XX:CompilerThreadPriority=$(( NICE + COMPILER_NICE )))
+    JAVA_OPT+=(-XX:ThreadPriorityPolicy=1 -XX:CompilerThreadPriority="$NICE" -XX:-UseDynamicNumberOfCompilerThreads
+        -Dnacos.jvm.compiler-nice=$(( NICE + COMPILER_NICE )))
     # Every Java priority at the launcher's nice: by default the JVM would lower some threads and
     # raise its own GC and VM threads, which made the beats slower, not faster.
     for priority in 1 2 3 4 5 6 7 8 9 10; do

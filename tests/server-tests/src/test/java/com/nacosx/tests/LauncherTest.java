@@ -106,6 +106,47 @@ class LauncherTest {
         Await.until(10_000, () -> logged(server, "start phases: the JVM"), "the start's phases in nacos.log");
     }
 
+    /** As root, the JIT compiler threads start at the server's nice and go five levels ahead once the ports are open. */
+    @Test
+    void theCompilerGoesAheadOnceThePortsAreOpen() throws Exception {
+        assumeTrue((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0, "only root may raise a priority");
+        int launcherNice = niceOf(Files.readString(Path.of("/proc/self/stat")));
+        String command = lastLine(dryRun(install, Map.of()));
+        assertTrue(command.contains(" -XX:CompilerThreadPriority=" + launcherNice + " ")
+                && command.contains(" -Dnacos.jvm.compiler-nice=" + (launcherNice - 5) + " "), command);
+
+        Path server = unpacked();
+        int port = ServerProcess.freePort();
+        CommandResult launched = startup(server, port, Map.of("JAVA_HOME", System.getProperty("java.home")));
+        assertEquals(0, launched.exitCode(), launched.output());
+        PackagedInstall.awaitReady("http://127.0.0.1:" + port + "/nacos");
+        Path tasks = Path.of("/proc", Files.readString(server.resolve("logs/nacos.pid")).trim(), "task");
+        Await.until(10_000, () -> {
+            List<Integer> nices = compilerThreadNices(tasks);
+            return !nices.isEmpty() && nices.stream().allMatch(nice -> nice == launcherNice - 5);
+        }, "the JIT compiler threads at nice " + (launcherNice - 5));
+    }
+
+    private static List<Integer> compilerThreadNices(Path tasks) {
+        try (Stream<Path> threads = Files.list(tasks)) {
+            return threads.map(thread -> {
+                try {
+                    return Files.readString(thread.resolve("comm")).matches("C[12] CompilerThre.*\\s*")
+                            ? niceOf(Files.readString(thread.resolve("stat"))) : null;
+                } catch (IOException ended) {
+                    return null;
+                }
+            }).filter(java.util.Objects::nonNull).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** Field 19 of a /proc stat line; the fields are counted after the name, which may hold spaces. */
+    private static int niceOf(String stat) {
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
     @Test
     void aBrokenOrForeignAotCacheIsToldInOneLineAndTheServerStartsWithoutIt() throws Exception {
         Path java25 = installedJava25();
