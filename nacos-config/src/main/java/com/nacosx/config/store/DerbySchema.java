@@ -88,7 +88,6 @@ public final class DerbySchema {
                     statement.execute(sql);
                 }
             }
-            record(connection, digest);
             connection.commit();
         } catch (SQLException failure) {
             connection.rollback();
@@ -96,6 +95,7 @@ public final class DerbySchema {
         } finally {
             connection.setAutoCommit(true);
         }
+        record(connection, digest);
         if (fresh) {
             LOG.info("created the Nacos tables in the embedded Derby");
         } else if (!added.isEmpty()) {
@@ -129,12 +129,19 @@ public final class DerbySchema {
         }
     }
 
-    private static void record(Connection connection, String digest) throws SQLException {
+    /**
+     * After the tables are committed, and never failing the open: a database Derby booted
+     * read-only (its disk full) cannot record it, and the next start only checks the tables again.
+     */
+    private static void record(Connection connection, String digest) {
         try (CallableStatement write = connection.prepareCall(
                 "CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY(?, ?)")) {
             write.setString(1, SCRIPT_DIGEST_PROPERTY);
             write.setString(2, digest);
             write.execute();
+        } catch (SQLException e) {
+            LOG.warn("could not record the schema's digest in the embedded Derby ({}); the next start checks its "
+                    + "tables again", e.getMessage());
         }
     }
 
