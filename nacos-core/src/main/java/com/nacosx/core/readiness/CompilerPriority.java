@@ -55,9 +55,12 @@ public class CompilerPriority {
             List<String> command = new ArrayList<>(List.of("renice", Integer.toString(nice), "-p"));
             command.addAll(threads);
             Process renice = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String said = new String(renice.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            String said = new String(renice.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim()
+                    .replace("\n", "; ");
             if (renice.waitFor() != 0) {
-                StartupStep.LOG.warn("JIT compiler threads left at their nice: {} answered {}", command, said);
+                StartupStep.LOG.warn("JIT compiler threads left at their nice: {} answered {} (raising a priority "
+                        + "needs CAP_SYS_NICE, which containers lack by default; JVM_COMPILER_NICE= turns this off)",
+                        command, said);
             }
         } catch (IOException e) {
             StartupStep.LOG.warn("JIT compiler threads left at their nice: {}", e.toString());
