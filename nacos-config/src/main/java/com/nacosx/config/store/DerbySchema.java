@@ -1,13 +1,12 @@
 package com.nacosx.config.store;
 
+import com.nacosx.core.util.Digests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,7 +53,7 @@ public final class DerbySchema {
      */
     public static void prepare(Connection connection) throws IOException, SQLException {
         String script = script();
-        String digest = digestOf(script);
+        String digest = Digests.sha256Hex(script.getBytes(StandardCharsets.UTF_8));
         if (digest.equals(recordedDigest(connection))) {
             return;
         }
@@ -106,15 +104,6 @@ public final class DerbySchema {
     private static String script() throws IOException {
         try (InputStream in = DerbySchema.class.getResourceAsStream(SCRIPT)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static String digestOf(String script) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(script.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
         }
     }
 
