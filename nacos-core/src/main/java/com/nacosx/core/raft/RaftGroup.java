@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
 final class RaftGroup {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftGroup.class);
+    /** A quarter of JRaft's default; a power of two, as the queues require. */
+    private static final int DISRUPTOR_EVENTS = 4096;
     /** JRaft's own default for a read-index. */
     private static final long READ_INDEX_TIMEOUT_MILLIS = 2000;
     /** How long an unanswered ask for commit news holds back the next ({@link #askForCommitNews}). */
@@ -73,6 +75,11 @@ final class RaftGroup {
         options.setSharedVoteTimer(true);
         options.setSharedStepDownTimer(true);
         options.setSharedSnapshotTimer(true);
+        // JRaft's four queues of a group (tasks, log appends, applies, read-indexes) each hold
+        // 16,384 events made up front: 2.3 MB a group, 4.7 MB of a node's 44 MB of live heap at
+        // rest. A quarter of that still holds far more writes than the clients keep in flight; a
+        // full queue refuses a task (EBUSY) before it reaches the log, and the write is tried again.
+        options.getRaftOptions().setDisruptorBufferSize(DISRUPTOR_EVENTS);
         options.setLogUri(directory(dir.resolve("log")));
         options.setRaftMetaUri(directory(dir.resolve("meta")));
         options.setSnapshotUri(directory(dir.resolve("snapshot")));
