@@ -94,11 +94,8 @@ memory_available() {
 }
 MIB=$((1024 * 1024))
 SMALL_NODE=""
-# What a heap that grows gives back: the heap shrinks after a collection to hold at most 40% free,
-# and at most 20% while the node is at rest (nacos.jvm.heap-free-at-rest: the server lowers the
-# manageable flag while its young generation fills slowly, and puts it back once it fills fast; a
-# busy node with 20% throughout answered config queries 5-12% slower).
-GIVE_BACK=(-XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10 -Dnacos.jvm.heap-free-at-rest=20)
+# What a heap that grows gives back: the heap shrinks after a collection to hold at most 40% free.
+GIVE_BACK=(-XX:MaxHeapFreeRatio=40 -XX:MinHeapFreeRatio=10)
 if [ -n "${CUSTOM_NACOS_MEMORY:-}" ]; then
     PROFILE=given
     # shellcheck disable=SC2206
