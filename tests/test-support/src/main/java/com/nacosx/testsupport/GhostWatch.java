@@ -77,14 +77,15 @@ public final class GhostWatch implements AutoCloseable {
         goneSince.put(address, System.nanoTime());
     }
 
-    /** One round of a client's writes, by its number. */
+    /** One round of a client's writes, by its number and the lane that runs it. */
     public interface Round {
-        void run(int round) throws Exception;
+        void run(int round, int lane) throws Exception;
     }
 
     /**
      * Runs rounds 0 to {@code count - 1} on {@code lanes} threads at once, each lane taking the next
-     * round when it is done with one, and returns when all are done.
+     * round when it is done with one, and returns when all are done. A lane's rounds never overlap,
+     * so what a lane owns (a 2.x client holds one instance per service) is used by one round at a time.
      *
      * @throws Exception the first failure of any round (the other lanes stop after their round)
      */
@@ -94,9 +95,10 @@ public final class GhostWatch implements AutoCloseable {
         try {
             List<Future<?>> running = new ArrayList<>();
             for (int lane = 0; lane < lanes; lane++) {
+                int thisLane = lane;
                 running.add(threads.submit(() -> {
                     for (int taken = next.getAndIncrement(); taken < count; taken = next.getAndIncrement()) {
-                        round.run(taken);
+                        round.run(taken, thisLane);
                     }
                     return null;
                 }));

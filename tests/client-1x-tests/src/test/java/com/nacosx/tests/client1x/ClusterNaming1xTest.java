@@ -98,7 +98,7 @@ class ClusterNaming1xTest {
         String service = "write-order";
         String ip = "127.0.0.83";
         try (GhostWatch watch = GhostWatch.start(nodes, service)) {
-            GhostWatch.inLanes(200, 4, round -> {
+            GhostWatch.inLanes(200, 4, (round, lane) -> {
                 ServerProcess entry = nodes.get(round % nodes.size());
                 int port = 10_000 + round;
                 assertEquals("ok", HttpCall.post(entry.baseUrl() + "/v1/ns/instance").param("serviceName", service)
