@@ -43,12 +43,14 @@ free_main_port() {
 # training_node JAVA TARGET CONF HOME PORT MEMBERS JVM_OPTION...: runs one node of the training
 # cluster in the foreground, bounded (a node that never becomes ready must not hang the build), on
 # the bean definitions made ahead of time, as bin/startup.sh runs the server; its embedded Derby is
-# the package's empty database, which a home of the package finds in its own target/.
+# the package's empty database, which a home of the package finds in its own target/, and reads the
+# package's conf/derby.properties as a home's does (without it Derby starts the JVM's management
+# server, whose ~300 classes the cache then held and every start loaded).
 training_node() {
     local java=$1 target=$2 conf=$3 home=$4 port=$5 members=$6
     shift 6
     cd "$target" && exec timeout 600 "$java" "$@" -DembeddedStorage=true -Dnacos.member.list="$members" \
-        -Dnacos.home="$home" -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1 \
+        -Dnacos.home="$home" -Dderby.system.home="$conf" -Dserver.address=127.0.0.1 -Dnacos.inetutils.ip-address=127.0.0.1 \
         -Dserver.port="$port" -Dnacos.derby.empty-database="$target/derby-empty" -Dspring.aot.enabled=true \
         -Dcom.google.protobuf.use_unsafe_pre22_gencode=true \
         -jar nacos-server.jar --spring.config.additional-location="file:$conf/" \

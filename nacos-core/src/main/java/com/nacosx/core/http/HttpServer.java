@@ -5,6 +5,7 @@ import com.nacosx.core.metrics.ExceptionCounters;
 import com.nacosx.core.readiness.StartupHeap;
 import com.nacosx.core.readiness.StartupStep;
 import com.nacosx.core.util.DaemonThreads;
+import com.nacosx.core.util.ElasticPool;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -28,8 +29,8 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -101,9 +102,8 @@ public class HttpServer implements SmartLifecycle, InitializingBean, DisposableB
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         boss = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-accept"), handlers);
         io = new MultiThreadIoEventLoopGroup(tuning.ioThreads(), new DefaultThreadFactory("http-io"), handlers);
-        workers = new ThreadPoolExecutor(tuning.workerThreads(), tuning.workerThreads(), 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(10_000), new DefaultThreadFactory("http-worker"));
-        workers.allowCoreThreadTimeOut(true);
+        workers = new ElasticPool(tuning.workerThreads(), 10_000, Duration.ofSeconds(60),
+                new DefaultThreadFactory("http-worker"));
         String contextPath = server.servlet().contextPath();
         HttpDispatcher dispatcher = new HttpDispatcher(contextPath, routes, workers, requestLog, filters);
         this.dispatcher = dispatcher;

@@ -92,7 +92,9 @@ class LauncherTest {
         Path server = unpacked();
         int port = ServerProcess.freePort();
         // AOTMode=on: the JVM refuses to start unless it can use the cache, so a start proves it did.
-        CommandResult launched = startup(server, port, null, "-XX:AOTMode=on");
+        Path classesLoaded = server.resolve("logs/classes-loaded.log");
+        CommandResult launched = startup(server, port, null, "-XX:AOTMode=on",
+                "-Xlog:class+load=info:file=" + classesLoaded);
         assertEquals(0, launched.exitCode(), launched.output());
         String command = Files.readAllLines(server.resolve("logs/start.out")).get(0);
         assertTrue(command.startsWith(java25.resolve("bin/java") + " "), command);
@@ -104,6 +106,12 @@ class LauncherTest {
         assertEquals("on 25", HttpCall.get(base + "/v1/cs/configs").param("dataId", "aot").param("group", "G")
                 .send().body());
         Await.until(10_000, () -> logged(server, "start phases: the JVM"), "the start's phases in nacos.log");
+        // The cache's classes are all loaded as the JVM starts: one the training start took by
+        // accident (Flight Recorder's metadata for Netty's events, the MBean server Derby's JMX
+        // module builds) would be held by every node.
+        String loaded = Files.readString(classesLoaded);
+        assertFalse(loaded.contains(" jdk.jfr.internal.MetadataRepository "), "Flight Recorder's metadata loaded");
+        assertFalse(loaded.contains(" com.sun.jmx.mbeanserver.JmxMBeanServer "), "the MBean server built");
     }
 
     /** As root, the JIT compiler threads start at the server's nice and go five levels ahead once the ports are open. */

@@ -8,17 +8,16 @@ import com.nacosx.core.remote.ConnectionManager;
 import com.nacosx.core.remote.RemoteProperties;
 import com.nacosx.core.remote.RequestDispatcher;
 import com.nacosx.core.remote.ServerAbility;
+import com.nacosx.core.util.ElasticPool;
 import io.grpc.BindableService;
 import io.grpc.ServerInterceptor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -35,14 +34,11 @@ public class GrpcServers {
     @Bean(destroyMethod = "shutdownNow")
     ExecutorService grpcWorkers(RemoteProperties properties) {
         AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(),
-                60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(16_384), runnable -> {
-                    Thread thread = new Thread(runnable, "grpc-worker-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        workers.allowCoreThreadTimeOut(true);
-        return workers;
+        return new ElasticPool(properties.workerThreads(), 16_384, Duration.ofSeconds(60), runnable -> {
+            Thread thread = new Thread(runnable, "grpc-worker-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** The unary and bi-stream doors, one set shared by both ports. */
