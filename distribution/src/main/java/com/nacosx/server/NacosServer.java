@@ -12,8 +12,6 @@ import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.DependsOn;
 import org.springframework.context.support.PropertySourcesPlaceholderConfigurer;
 
-import java.util.List;
-
 /**
  * The server process: one Spring Boot application holding core, config and naming. The server
  * builds its own pools, stores, HTTP and gRPC servers and metrics, so it imports no
@@ -37,9 +35,6 @@ import java.util.List;
 @DependsOn("dataSource")
 public class NacosServer {
 
-    private static final List<String> NETTY_JFR =
-            List.of("io.netty.jfr.enabled", "io.grpc.netty.shaded.io.netty.jfr.enabled");
-
     /** {@code ${...}} in {@code @Value}s, resolved from the environment; one that names no property fails the start. */
     @Bean
     static PropertySourcesPlaceholderConfigurer placeholders() {
@@ -52,28 +47,12 @@ public class NacosServer {
      * the whole start, the ports' servers and the HTTP warm-up included, not only the context.
      */
     public static void main(String[] args) {
-        recordNoNettyEvents();
         SpringApplication application = new SpringApplication(NacosServer.class);
         application.setApplicationStartup(new BufferingApplicationStartup(StartPhases.STEPS_RECORDED));
         ConfigurableApplicationContext context = application.run(args);
         if (Boolean.getBoolean("nacos.training-start")) {
             context.getBean(ServerReadiness.class).ready().join();
             System.exit(SpringApplication.exit(context));
-        }
-    }
-
-    /**
-     * Netty 4.2's allocators report Flight Recorder events unless told not to, and the first event
-     * class loads the recorder's metadata: ~110 classes of {@code jdk.jfr} that the AOT cache then
-     * held and every start loaded, for events no one records. Both copies of Netty (gRPC's shaded
-     * one reads its properties under its own prefix) are told; a {@code -D} on the command line
-     * wins.
-     */
-    private static void recordNoNettyEvents() {
-        for (String property : NETTY_JFR) {
-            if (System.getProperty(property) == null) {
-                System.setProperty(property, "false");
-            }
         }
     }
 }
