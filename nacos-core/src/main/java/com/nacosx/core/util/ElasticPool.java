@@ -18,29 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ElasticPool extends ThreadPoolExecutor {
 
-    /** Tasks handed to the pool and not yet finished: the queue takes a task only when a thread is free for it. */
-    private final AtomicInteger unfinished = new AtomicInteger();
-
     public ElasticPool(int maxThreads, int queueCapacity, Duration idle, ThreadFactory threads) {
         super(0, maxThreads, idle.toMillis(), TimeUnit.MILLISECONDS, new FreeThreadFirst(queueCapacity), threads,
                 (task, pool) -> ((ElasticPool) pool).queueOrRefuse(task));
-        ((FreeThreadFirst) getQueue()).pool = this;
-    }
-
-    @Override
-    public void execute(Runnable task) {
-        unfinished.incrementAndGet();
-        try {
-            super.execute(task);
-        } catch (RejectedExecutionException refused) {
-            unfinished.decrementAndGet();
-            throw refused;
-        }
-    }
-
-    @Override
-    protected void afterExecute(Runnable task, Throwable error) {
-        unfinished.decrementAndGet();
     }
 
     /** Every thread is busy and the pool holds its most: the task waits in the queue, if it has room. */
@@ -52,12 +32,13 @@ public final class ElasticPool extends ThreadPoolExecutor {
     }
 
     /**
-     * Takes a task when a thread is free to run it, and otherwise declines it, so that the
-     * executor starts a thread; once the pool holds its most, the refusal handler queues it.
+     * Takes a task when a thread is waiting on it for work, and otherwise declines it, so that the
+     * executor starts a thread; once the pool holds its most, the refusal handler queues it. The
+     * waiting threads are counted here, without the executor's lock, since every task asks.
      */
     private static final class FreeThreadFirst extends LinkedBlockingQueue<Runnable> {
 
-        private transient ElasticPool pool;
+        private final AtomicInteger waitingThreads = new AtomicInteger();
 
         FreeThreadFirst(int capacity) {
             super(capacity);
@@ -65,15 +46,34 @@ public final class ElasticPool extends ThreadPoolExecutor {
 
         @Override
         public boolean offer(Runnable task) {
-            int threads = pool.getPoolSize();
-            if (threads < pool.getMaximumPoolSize() && pool.unfinished.get() > threads) {
-                return false;
-            }
-            return super.offer(task);
+            return waitingThreads.get() > 0 && super.offer(task);
         }
 
         boolean enqueue(Runnable task) {
             return super.offer(task);
+        }
+
+        @Override
+        public Runnable poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return counted(() -> super.poll(timeout, unit));
+        }
+
+        @Override
+        public Runnable take() throws InterruptedException {
+            return counted(super::take);
+        }
+
+        private Runnable counted(Wait wait) throws InterruptedException {
+            waitingThreads.incrementAndGet();
+            try {
+                return wait.next();
+            } finally {
+                waitingThreads.decrementAndGet();
+            }
+        }
+
+        private interface Wait {
+            Runnable next() throws InterruptedException;
         }
     }
 }

@@ -28,10 +28,10 @@ class ElasticPoolTest {
 
     @Test
     void tasksThatComeOneAfterAnotherShareOneThread() throws Exception {
-        pool = new ElasticPool(8, 100, Duration.ofMinutes(1), DaemonThreads.named("test-pool"));
+        pool = new ElasticPool(8, 100, Duration.ofMinutes(1), DaemonThreads.named("test-pool-in-turn"));
         for (int i = 0; i < 50; i++) {
             pool.submit(() -> { }).get(30, TimeUnit.SECONDS);
-            waitUntil(() -> pool.getActiveCount() == 0);
+            waitUntil(() -> allWaitingForWork("test-pool-in-turn"));
         }
         assertEquals(1, pool.getPoolSize());
         assertEquals(1, pool.getLargestPoolSize());
@@ -42,14 +42,7 @@ class ElasticPoolTest {
         pool = new ElasticPool(3, 100, Duration.ofMinutes(1), DaemonThreads.named("test-pool"));
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger running = new AtomicInteger();
-        List<Future<?>> tasks = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            tasks.add(pool.submit(() -> {
-                running.incrementAndGet();
-                release.await();
-                return null;
-            }));
-        }
+        List<Future<?>> tasks = submitHeldUntil(release, running, 5);
         waitUntil(() -> running.get() == 3);
         assertEquals(3, pool.getPoolSize());
         assertEquals(2, pool.getQueue().size());
@@ -64,10 +57,7 @@ class ElasticPoolTest {
     void aFullPoolRefusesWithAClearErrorAndKeepsWhatItTook() throws Exception {
         pool = new ElasticPool(1, 1, Duration.ofMinutes(1), DaemonThreads.named("test-pool"));
         CountDownLatch release = new CountDownLatch(1);
-        Future<?> running = pool.submit(() -> {
-            release.await();
-            return null;
-        });
+        Future<?> running = submitHeldUntil(release, new AtomicInteger(), 1).get(0);
         waitUntil(() -> pool.getActiveCount() == 1);
         AtomicInteger ranAfter = new AtomicInteger();
         Future<?> waiting = pool.submit(ranAfter::incrementAndGet);
@@ -84,21 +74,33 @@ class ElasticPoolTest {
         pool = new ElasticPool(4, 100, Duration.ofMillis(50), DaemonThreads.named("test-pool"));
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger running = new AtomicInteger();
-        for (int i = 0; i < 4; i++) {
-            pool.execute(() -> {
-                running.incrementAndGet();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-        }
+        submitHeldUntil(release, running, 4);
         waitUntil(() -> running.get() == 4);
         assertEquals(4, pool.getPoolSize());
         release.countDown();
         waitUntil(() -> pool.getPoolSize() == 0);
         pool.submit(() -> { }).get(30, TimeUnit.SECONDS);
+    }
+
+    /** Submits {@code count} tasks, each counted in {@code running} as it starts and held until {@code release}. */
+    private List<Future<?>> submitHeldUntil(CountDownLatch release, AtomicInteger running, int count) {
+        List<Future<?>> tasks = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            tasks.add(pool.submit(() -> {
+                running.incrementAndGet();
+                release.await();
+                return null;
+            }));
+        }
+        return tasks;
+    }
+
+    /** Whether every live thread named {@code name} is parked waiting for a task. */
+    private static boolean allWaitingForWork(String name) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().equals(name))
+                .allMatch(thread -> thread.getState() == Thread.State.TIMED_WAITING
+                        || thread.getState() == Thread.State.WAITING);
     }
 
     /** Waits for a condition, however loaded the machine, for up to a minute. */
