@@ -208,10 +208,9 @@ JAVA_OPT+=(-Dcom.google.protobuf.use_unsafe_pre22_gencode=true)
 # standalone start's main thread. JAVA_OPT_EXT may turn it off with -Dspring.aot.enabled=false.
 JAVA_OPT+=(-Dspring.aot.enabled=true)
 # Netty's leak detector is a debugging aid: it tracks one buffer in 128 and records a stack trace
-# for each, ~5% of the server's CPU samples under 19,500 health-checking connections. Off in the
-# one Netty the server runs (gRPC's shaded copy, which the HTTP door uses too; its properties take
-# that prefix); JAVA_OPT_EXT may turn it back on.
-JAVA_OPT+=(-Dio.grpc.netty.shaded.io.netty.leakDetection.level=disabled)
+# for each, ~5% of the server's CPU samples under 19,500 health-checking connections. Off in both
+# Netty copies (gRPC's shaded one, the HTTP door's); JAVA_OPT_EXT may turn it back on.
+JAVA_OPT+=(-Dio.netty.leakDetection.level=disabled -Dio.grpc.netty.shaded.io.netty.leakDetection.level=disabled)
 JAVA_OPT+=("-Xlog:gc*:file=$LOG_DIR/nacos_gc.log:time,tags:filecount=10,filesize=100m")
 # The classes a start loads, archived by the build: a start maps them from a file instead of
 # parsing and verifying each one. Java 17 to 24 read the class-data archive the build's JDK made

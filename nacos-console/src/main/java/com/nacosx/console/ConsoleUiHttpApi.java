@@ -4,9 +4,9 @@ import com.nacosx.core.auth.Access;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpHeaders;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
  * Serves the console at {@code /nacos/}: each built file at its own path, the app's page for

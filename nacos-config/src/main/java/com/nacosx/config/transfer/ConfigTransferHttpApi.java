@@ -9,8 +9,8 @@ import com.nacosx.core.http.HttpExchange;
 import com.nacosx.core.http.HttpRoutes;
 import com.nacosx.core.http.Json;
 import com.nacosx.core.http.RestResult;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
 

@@ -1,6 +1,6 @@
 package com.nacosx.core.http;
 
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpResponseStatus;
 
 import java.nio.charset.StandardCharsets;
 

@@ -3,8 +3,8 @@ package com.nacosx.core.http;
 import com.nacosx.core.auth.Access;
 import com.nacosx.core.auth.Action;
 import com.nacosx.core.auth.Resource;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpHeaderNames;
-import io.grpc.netty.shaded.io.netty.util.AsciiString;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
 
 /**
  * The {@link Access} of config and naming routes: the resource is read from the request's

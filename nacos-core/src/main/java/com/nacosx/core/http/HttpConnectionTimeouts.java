@@ -1,11 +1,11 @@
 package com.nacosx.core.http;
 
-import io.grpc.netty.shaded.io.netty.channel.ChannelDuplexHandler;
-import io.grpc.netty.shaded.io.netty.channel.ChannelHandlerContext;
-import io.grpc.netty.shaded.io.netty.channel.ChannelPromise;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpRequest;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpResponseStatus;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.LastHttpContent;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.LastHttpContent;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;

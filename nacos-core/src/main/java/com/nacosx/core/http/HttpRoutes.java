@@ -1,7 +1,7 @@
 package com.nacosx.core.http;
 
 import com.nacosx.core.auth.Access;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

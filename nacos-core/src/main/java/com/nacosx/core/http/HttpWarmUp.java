@@ -1,7 +1,7 @@
 package com.nacosx.core.http;
 
-import io.grpc.netty.shaded.io.netty.bootstrap.ServerBootstrap;
-import io.grpc.netty.shaded.io.netty.channel.Channel;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

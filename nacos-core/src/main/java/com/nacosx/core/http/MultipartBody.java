@@ -1,12 +1,12 @@
 package com.nacosx.core.http;
 
-import io.grpc.netty.shaded.io.netty.handler.codec.http.FullHttpRequest;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpHeaderNames;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.multipart.Attribute;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.multipart.DefaultHttpDataFactory;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.multipart.FileUpload;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.multipart.InterfaceHttpData;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.multipart.Attribute;
+import io.netty.handler.codec.http.multipart.DefaultHttpDataFactory;
+import io.netty.handler.codec.http.multipart.FileUpload;
+import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
+import io.netty.handler.codec.http.multipart.InterfaceHttpData;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import com.nacosx.core.auth.Access;
 import com.nacosx.core.http.HttpApi;
 import com.nacosx.core.http.HttpRoutes;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
 import org.springframework.stereotype.Component;
 

@@ -5,9 +5,9 @@ import com.nacosx.api.remote.ServerRequest;
 import com.nacosx.core.auth.TokenMemo;
 import com.nacosx.core.util.DaemonThreads;
 
-import io.grpc.netty.shaded.io.netty.util.HashedWheelTimer;
-import io.grpc.netty.shaded.io.netty.util.Timeout;
-import io.grpc.netty.shaded.io.netty.util.Timer;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
+import io.netty.util.Timer;
 
 import java.util.ArrayList;
 import java.util.List;

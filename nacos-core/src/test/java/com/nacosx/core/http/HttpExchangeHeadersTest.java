@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpHeaderNames;
-import io.grpc.netty.shaded.io.netty.util.AsciiString;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import com.nacosx.core.cluster.Member;
 import com.nacosx.core.cluster.remote.HttpForwarder;
 import com.nacosx.core.http.HttpExchange;
 import com.nacosx.naming.model.ServiceKey;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpHeaderNames;
-import io.grpc.netty.shaded.io.netty.util.AsciiString;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.util.AsciiString;
 import org.springframework.stereotype.Component;
 
 import java.util.HashMap;

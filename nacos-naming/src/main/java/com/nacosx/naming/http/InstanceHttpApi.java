@@ -20,7 +20,7 @@ import com.nacosx.naming.service.InstancePatch;
 import com.nacosx.naming.service.InstanceService;
 import com.nacosx.naming.service.NamingQueries;
 import com.nacosx.naming.service.ServiceService;
-import io.grpc.netty.shaded.io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.type.TypeReference;
 
